@@ -1,0 +1,24 @@
+import { defineConfig } from 'vitest/config';
+
+// One run, three suites: the domain's unit tests, and the same API suite against each SQL dialect.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'domain', include: ['packages/domain/test/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'api-sqlite',
+          include: ['apps/api/test/**/*.test.ts'],
+          env: { TEST_DIALECT: 'sqlite' },
+        },
+      },
+      {
+        test: {
+          name: 'api-postgres',
+          include: ['apps/api/test/**/*.test.ts'],
+          env: { TEST_DIALECT: 'postgres' },
+        },
+      },
+    ],
+  },
+});
