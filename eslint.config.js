@@ -18,4 +18,9 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },
+  {
+    // Command-line scripts and benchmarks report on the terminal.
+    files: ['scripts/**', 'apps/api/src/scripts/**'],
+    rules: { 'no-console': 'off' },
+  },
 );

@@ -1,0 +1,102 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import { createRequest } from '@remix-run/node-fetch-server';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
+import type { SessionData } from '@eco/domain';
+import type { Config } from '../config.ts';
+
+/** The values the web app reads from its server context (apps/web/app/server-context.ts). */
+type ServerContextValues = {
+  session: SessionData | null;
+  publicUrl: string;
+  donation: Config['donation'];
+  cspNonce: string;
+};
+
+/** What the web build's entry.server module exports besides its request handler. */
+type WebServerBuild = ServerBuild & {
+  entry: { module: { createLoadContext: (values: ServerContextValues) => RouterContextProvider } };
+};
+
+export type WebPluginOptions = { buildDir: string; config: Config };
+
+/** True when the web app has been built, so the server can render it. */
+export function hasWebBuild(buildDir: string): boolean {
+  return existsSync(join(buildDir, 'server', 'index.js'));
+}
+
+const ONE_YEAR = 60 * 60 * 24 * 365;
+const ONE_DAY = 60 * 60 * 24;
+
+/**
+ * Serves the React Router build from the API's process: hashed client assets from disk, every other path
+ * rendered on the server with the visitor's session, so a signed-in user sees the right page on the first paint.
+ */
+export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, { buildDir, config }) => {
+  const build = (await import(pathToFileURL(join(buildDir, 'server', 'index.js')).href)) as WebServerBuild;
+  const handleRequest = createRequestHandler(build, config.isProduction ? 'production' : 'development');
+
+  await app.register(fastifyStatic, {
+    root: join(buildDir, 'client'),
+    // Exact routes for the files that exist; anything else falls through to server rendering.
+    wildcard: false,
+    decorateReply: false,
+    preCompressed: true,
+    setHeaders(res, filePath) {
+      // File names under assets/ carry a content hash: they never change.
+      const cache = filePath.includes(`${join('client', 'assets')}`)
+        ? `public, max-age=${ONE_YEAR}, immutable`
+        : `public, max-age=${ONE_DAY}`;
+      res.setHeader('cache-control', cache);
+    },
+  });
+
+  await app.register(async (ssr) => {
+    // React Router reads form bodies itself from the raw request stream.
+    ssr.removeAllContentTypeParsers();
+    ssr.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+    ssr.all('/*', async (request, reply) => {
+      const loadContext = build.entry.module.createLoadContext({
+        session: await sessionData(request),
+        publicUrl: config.publicUrl,
+        donation: config.donation,
+        cspNonce: reply.cspNonce?.script ?? '',
+      });
+      const response = await handleRequest(createRequest(request.raw, reply.raw), loadContext);
+      return sendWebResponse(reply, response);
+    });
+  });
+};
+
+async function sessionData(request: FastifyRequest): Promise<SessionData | null> {
+  const session = await request.getSession();
+  if (!session) return null;
+  const { user, expiresAt } = session;
+  // The token stays in its httpOnly cookie: the browser's scripts never see it.
+  return {
+    tokenExpiration: expiresAt.toISOString(),
+    userId: user._id,
+    userEmail: user.email,
+    userPictureUrl: user.pictureUrl,
+    user,
+  };
+}
+
+/** Hands a Web Response to Fastify as a Node stream, so the compression hook can encode it. */
+function sendWebResponse(reply: FastifyReply, response: Response): FastifyReply {
+  reply.code(response.status);
+  for (const [name, value] of response.headers) {
+    if (name === 'set-cookie') continue;
+    reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as NodeWebReadableStream<Uint8Array>));
+}

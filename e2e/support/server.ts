@@ -1,0 +1,6 @@
+import { fileURLToPath } from 'node:url';
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3310);
+export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+/** A data folder of its own, emptied before each run by the e2e npm script. */
+export const E2E_DATA_DIR = fileURLToPath(new URL('../.data', import.meta.url));

@@ -1,0 +1,39 @@
+// Writes .br and .gz next to every compressible file of a static build, at maximum compression, once at build time,
+// so the server answers assets without compressing them on every request (see docs/decisions/002).
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
+const MIN_BYTES = 1024;
+
+const root = process.argv[2];
+if (!root) {
+  console.error('Usage: node scripts/precompress.ts <folder>');
+  process.exit(1);
+}
+
+let files = 0;
+let before = 0;
+let after = 0;
+for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
+  if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
+  const path = join(entry.parentPath, entry.name);
+  const content = await readFile(path);
+  if (content.length < MIN_BYTES) continue;
+  const br = await brotli(content, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+    },
+  });
+  await writeFile(`${path}.br`, br);
+  await writeFile(`${path}.gz`, await gz(content, { level: constants.Z_BEST_COMPRESSION }));
+  files += 1;
+  before += content.length;
+  after += br.length;
+}
+console.info(`Pre-compressed ${files} files: ${(before / 1024).toFixed(0)} KB → ${(after / 1024).toFixed(0)} KB (brotli)`);
