@@ -47,12 +47,12 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, { bui
     wildcard: false,
     decorateReply: false,
     preCompressed: true,
-    setHeaders(res, filePath) {
+    setHeaders(reply, filePath) {
       // File names under assets/ carry a content hash: they never change.
-      const cache = filePath.includes(`${join('client', 'assets')}`)
+      const cache = filePath.includes(join('client', 'assets'))
         ? `public, max-age=${ONE_YEAR}, immutable`
         : `public, max-age=${ONE_DAY}`;
-      res.setHeader('cache-control', cache);
+      reply.header('cache-control', cache);
     },
   });
 

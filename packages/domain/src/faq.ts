@@ -1,0 +1,212 @@
+import type { Question } from './types/entities.ts';
+
+// The virtual assistant answers from these entries, so every answer must make sense on its own.
+export const questions: readonly Question[] = [
+  {
+    key: 'que-es-ecoanuncios',
+    question: '¿Qué es EcoAnuncios?',
+    answer:
+      'EcoAnuncios es una plataforma gratuita en español para vivir de forma más sustentable: reúne puntos de reciclaje, eventos y talleres, productos y servicios ecológicos, un mercado de materiales, consejos y cursos. Cualquier persona puede explorar los anuncios y contactar por WhatsApp a quien los publicó; con una cuenta, además, puede publicar sus propios anuncios y calificar a otras personas. Hoy funciona en Argentina y Colombia y está en etapa beta.',
+    references: [
+      { to: '/about', title: 'Nosotros', description: 'La misión de EcoAnuncios y cómo funciona.' },
+      { to: '/publications', title: 'Explorar', description: 'Todos los anuncios publicados.' },
+    ],
+  },
+  {
+    key: 'es-gratis',
+    question: '¿Usar EcoAnuncios tiene algún costo?',
+    answer:
+      'No. Explorar anuncios, crear una cuenta, publicar y contactar a otras personas es gratis. EcoAnuncios se sostiene con los aportes voluntarios de quienes deciden apadrinar el proyecto o hacer una donación. Los precios que aparecen en algunos anuncios los fija cada persona por sus productos, servicios o cursos, y se acuerdan directamente con ella.',
+    references: [
+      { to: '/auth/new', title: 'Crear cuenta', description: 'Regístrate gratis para publicar y calificar.' },
+      { to: '/terms', title: 'Términos de Uso', description: 'Las reglas para usar EcoAnuncios.' },
+    ],
+  },
+  {
+    key: 'punto-de-reciclaje-cercano',
+    question: '¿Cómo encuentro un punto de reciclaje cerca de mí?',
+    answer:
+      'Entra en Puntos de Reciclaje desde la página de inicio y presiona el botón de filtros para abrir «Más criterios de búsqueda». Allí elige tu país, después tu provincia o departamento y por último tu ciudad; también puedes marcar el material que quieres llevar, como Papel/Cartón, Vidrios o Plásticos. Cada punto de reciclaje muestra su dirección y, cuando está disponible, un enlace al mapa.',
+    references: [
+      {
+        to: '/publications?what=dots',
+        title: 'Puntos de Reciclaje',
+        description: 'Lugares donde entregar residuos separados.',
+      },
+    ],
+  },
+  {
+    key: 'categorias',
+    question: '¿Qué significa cada categoría?',
+    answer:
+      'Puntos de Reciclaje reúne lugares donde entregar residuos separados; Eventos y Talleres, actividades ambientales con fecha y lugar; Productos y Servicios, ofertas ecológicas de emprendimientos y personas. Mercado de Materiales es para materiales que alguien regala o vende para que se reutilicen, como cartón, telas o vidrio. Consejos reúne ideas prácticas para reducir residuos en el día a día, y Cursos y Academia, formaciones sobre temas ambientales.',
+    references: [
+      { to: '/publications?what=dots', title: 'Puntos de Reciclaje', description: 'Dónde reciclar.' },
+      { to: '/publications?what=events', title: 'Eventos y Talleres', description: 'Actividades con fecha.' },
+      { to: '/publications?what=market', title: 'Productos y Servicios', description: 'Ofertas ecológicas.' },
+      {
+        to: '/publications?what=barter',
+        title: 'Mercado de Materiales',
+        description: 'Materiales regalados o en venta.',
+      },
+      { to: '/publications?what=tips', title: 'Consejos', description: 'Ideas para el día a día.' },
+      {
+        to: '/publications?what=courses',
+        title: 'Cursos y Academia',
+        description: 'Formaciones ambientales.',
+      },
+    ],
+  },
+  {
+    key: 'como-publicar',
+    question: '¿Cómo publico un anuncio?',
+    answer:
+      'Necesitas una cuenta gratuita: créala y luego entra en Publicar. Primero elige el tipo de anuncio (Puntos de Reciclaje, Eventos y Talleres, Cursos y Academia, Productos y Servicios o Mercado de Materiales); después completa el título, la descripción y los datos que pide ese tipo, como la dirección, la fecha, la cantidad o el precio, y agrega al menos una imagen. Al guardar, el anuncio queda En Revisión hasta que el equipo de moderación lo apruebe.',
+    references: [
+      { to: '/publications/new', title: 'Publicar', description: 'Crea un anuncio nuevo.' },
+      { to: '/auth/new', title: 'Crear cuenta', description: 'Regístrate gratis para publicar.' },
+    ],
+  },
+  {
+    key: 'en-revision',
+    question: '¿Por qué mi publicación dice «En Revisión»?',
+    answer:
+      'Todas las publicaciones nuevas pasan por una revisión del equipo de moderación antes de mostrarse al público, para cuidar que sean reales, correspondan a su categoría y respeten los Términos de Uso. Mientras tanto, tu anuncio muestra la etiqueta En Revisión; cuando se aprueba, cambia a Publicado y cualquier persona puede verlo. Puedes revisar y editar tus anuncios desde Mi Panel, en Mis publicaciones.',
+    references: [
+      {
+        to: '/dashboard/publications',
+        title: 'Mis publicaciones',
+        description: 'Tus anuncios y su estado.',
+      },
+      { to: '/terms', title: 'Términos de Uso', description: 'Qué se puede publicar y qué no.' },
+    ],
+  },
+  {
+    key: 'carrito-de-contacto',
+    question: '¿Cómo funciona el carrito de contacto y WhatsApp?',
+    answer:
+      'Cuando un anuncio te interesa, presiona su botón de carrito para agregarlo; el carrito agrupa los anuncios según la persona que los publicó y se guarda en tu navegador, así que no necesitas una cuenta. Ábrelo con el botón flotante, revisa los anuncios de cada persona y envía el mensaje: se abrirá WhatsApp con un texto ya escrito que incluye los títulos elegidos. Después puedes vaciar el carrito de esa persona; la entrega, el pago y cualquier otro acuerdo los coordinan ustedes directamente.',
+    references: [
+      { to: '/publications', title: 'Explorar', description: 'Busca anuncios para agregar al carrito.' },
+    ],
+  },
+  {
+    key: 'materiales-para-regalar',
+    question: 'Tengo materiales que quiero regalar, ¿qué hago?',
+    answer:
+      'Publícalos en Mercado de Materiales: elige ese tipo al publicar, aclara en la descripción que los regalas, marca el tipo de material (por ejemplo Telas/Trapos, Tetrabrik o Telgopor, también llamado icopor) y agrega una foto. Para que quienes los necesiten puedan escribirte por WhatsApp, carga tu teléfono en tu perfil. Si son residuos que nadie va a reutilizar, busca un punto de reciclaje cercano en Puntos de Reciclaje.',
+    references: [
+      {
+        to: '/publications/new',
+        title: 'Publicar',
+        description: 'Crea un anuncio en Mercado de Materiales.',
+      },
+      {
+        to: '/publications?what=barter',
+        title: 'Mercado de Materiales',
+        description: 'Materiales que otras personas regalan o venden.',
+      },
+      {
+        to: '/publications?what=dots',
+        title: 'Puntos de Reciclaje',
+        description: 'Dónde entregar lo que no se reutiliza.',
+      },
+    ],
+  },
+  {
+    key: 'calificar-usuario',
+    question: '¿Cómo califico a otra persona?',
+    answer:
+      'Inicia sesión y abre el perfil de la persona desde uno de sus anuncios. En el formulario de calificación elige las estrellas, escribe si quieres un comentario de entre 6 y 300 caracteres y presiona Enviar. Si más tarde cambias de opinión, vuelve a su perfil, modifica tu calificación y presiona Guardar.',
+    references: [
+      { to: '/auth', title: 'Iniciar sesión', description: 'Necesitas una cuenta para calificar.' },
+      { to: '/terms', title: 'Términos de Uso', description: 'Reglas para calificaciones honestas.' },
+    ],
+  },
+  {
+    key: 'editar-perfil-y-datos-de-pago',
+    question: '¿Cómo edito mi perfil y mis datos de pago?',
+    answer:
+      'Inicia sesión y entra en Configuración, dentro de Mi Panel. En tu perfil presiona el botón de edición para cambiar tu foto, nombre, teléfono o WhatsApp, país, provincia, ciudad y dirección; en Datos de pago, también tras activar la edición, puedes escribir un texto libre de hasta 540 caracteres que indique cómo recibes pagos, sin incluir contraseñas ni números de tarjeta. Tu correo electrónico no se puede cambiar allí: para hacerlo, escríbenos a hola@ecoanuncios.org.',
+    references: [
+      { to: '/dashboard/settings', title: 'Configuración', description: 'Tu perfil y tus datos de pago.' },
+      {
+        to: 'mailto:hola@ecoanuncios.org?subject=Cambio%20de%20correo%20electr%C3%B3nico',
+        title: 'Escríbenos',
+        description: 'Para cambiar el correo de tu cuenta.',
+      },
+    ],
+  },
+  {
+    key: 'proteccion-de-datos',
+    question: '¿Cómo protegen mis datos?',
+    answer:
+      'Guardamos tus datos en nuestros propios servidores, nunca los vendemos y solo usamos una cookie de sesión, sin rastreadores publicitarios. Tu contraseña se guarda protegida con un algoritmo de hash, de modo que nadie puede leerla, y al subir una imagen eliminamos sus metadatos EXIF, incluida la ubicación GPS. Tu correo electrónico no se muestra públicamente, y tu teléfono solo se usa para que otras personas te escriban por WhatsApp desde tus anuncios. El detalle está en la Política de Privacidad, que sigue la Ley 25.326 de Argentina y la Ley 1581 de 2012 de Colombia.',
+    references: [
+      { to: '/privacy', title: 'Política de Privacidad', description: 'Qué datos tratamos y para qué.' },
+    ],
+  },
+  {
+    key: 'eliminar-cuenta',
+    question: '¿Cómo elimino mi cuenta?',
+    answer:
+      'Escríbenos a hola@ecoanuncios.org desde el correo con el que te registraste y pide la eliminación de tu cuenta. Eliminaremos tu cuenta, tus publicaciones y tus datos personales, salvo lo que la ley nos obligue a conservar, y te confirmaremos por correo cuando esté hecho. Es un derecho que te reconocen la Ley 25.326 en Argentina y la Ley 1581 de 2012 en Colombia.',
+    references: [
+      {
+        to: 'mailto:hola@ecoanuncios.org?subject=Eliminar%20mi%20cuenta',
+        title: 'Pedir la eliminación',
+        description: 'Escríbenos desde el correo de tu cuenta.',
+      },
+      { to: '/privacy', title: 'Política de Privacidad', description: 'Tus derechos sobre tus datos.' },
+    ],
+  },
+  {
+    key: 'apoyar-el-proyecto',
+    question: '¿Cómo puedo apoyar a EcoAnuncios?',
+    answer:
+      'Puedes apadrinar el proyecto con una suscripción o hacer una donación libre por transferencia a nuestro alias bancario; ambas opciones aparecen al presionar el botón del corazón en la barra superior cuando no has iniciado sesión. Los aportes se destinan al alojamiento del sitio, a la moderación de las publicaciones y al asistente virtual. También ayudas publicando información útil, como puntos de reciclaje de tu ciudad, y compartiendo EcoAnuncios.',
+    references: [{ to: '/thanks', title: 'Gracias', description: 'Cómo usamos los aportes.' }],
+  },
+  {
+    key: 'que-significa-beta',
+    question: '¿Qué significa que EcoAnuncios esté en beta?',
+    answer:
+      'Significa que la plataforma ya funciona y se puede usar, pero todavía la estamos mejorando, así que puede haber errores o cambios en algunas pantallas. Si encuentras un problema o tienes una sugerencia, escríbenos a hola@ecoanuncios.org y cuéntanos en qué página estabas, qué hiciste, qué esperabas y qué pasó.',
+    references: [
+      { to: '/beta', title: 'EcoAnuncios beta', description: 'Qué funciona y en qué estamos trabajando.' },
+      {
+        to: 'mailto:hola@ecoanuncios.org?subject=Problema%20en%20EcoAnuncios',
+        title: 'Reportar un problema',
+        description: 'Escríbenos por correo.',
+      },
+    ],
+  },
+  {
+    key: 'paises',
+    question: '¿En qué países está disponible EcoAnuncios?',
+    answer:
+      'Por ahora en Argentina, con las provincias de Buenos Aires, Córdoba, Mendoza, San Luis, Santiago del Estero y Tucumán, y en Colombia, con los departamentos de Antioquia, Boyacá y Cesar. Puedes explorar los anuncios desde cualquier lugar, pero sus ubicaciones se eligen entre esas zonas. Queremos llegar a más países de América Latina: si te gustaría ver EcoAnuncios en tu región, escríbenos a hola@ecoanuncios.org.',
+    references: [
+      {
+        to: '/publications',
+        title: 'Explorar',
+        description: 'Filtra los anuncios por país, provincia y ciudad.',
+      },
+      {
+        to: 'mailto:hola@ecoanuncios.org?subject=EcoAnuncios%20en%20mi%20regi%C3%B3n',
+        title: 'Escríbenos',
+        description: 'Cuéntanos dónde te gustaría usar EcoAnuncios.',
+      },
+    ],
+  },
+  {
+    key: 'asistente-virtual',
+    question: '¿Qué es el Asistente Virtual?',
+    answer:
+      'Es un chat que responde preguntas sobre EcoAnuncios, por ejemplo cómo publicar, cómo encontrar un punto de reciclaje o cómo apoyar el proyecto. Puedes abrirlo en la sección Asistente Virtual; en el celular también tienes un botón flotante que lleva a él. Sus respuestas son orientativas: si necesitas ayuda de una persona del equipo, escríbenos a hola@ecoanuncios.org.',
+    references: [
+      { to: '/bot', title: 'Asistente Virtual', description: 'Haz tu pregunta en el chat.' },
+      { to: '/questions', title: 'Preguntas frecuentes', description: 'Todas las respuestas en un lugar.' },
+    ],
+  },
+];

@@ -1,0 +1,24 @@
+import type { AppNotification } from './notification.ts';
+import type { Publication } from './publication.ts';
+
+/**
+ * A page of a list. `Page` alone is the paging data; `Page<'publications', Publication>` adds the list under its
+ * own name.
+ */
+export type Page<TName extends string = never, TItem = unknown> = {
+  total: number;
+  totalPages: number;
+  /** Null on the last page. */
+  nextPage: number | null;
+} & { [Name in TName]: TItem[] };
+
+export type PublicationPage = Page<'publications', Publication>;
+export type NotificationPage = Page<'notifications', AppNotification>;
+
+/** Body of every error answer of the API; `message` is Spanish and meant for the user. */
+export interface ApiError {
+  statusCode: number;
+  /** HTTP reason phrase, e.g. 'Bad Request'. */
+  error: string;
+  message: string;
+}

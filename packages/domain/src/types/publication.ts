@@ -1,0 +1,72 @@
+import type { CategoryKey } from '../catalog/categories.ts';
+import type { MaterialLabel } from '../catalog/materials.ts';
+
+/** 1 published; 0 awaiting review ('En Revisión') or unpublished by a super user ('No Publicado'). */
+export type PublicationStatus = 0 | 1;
+
+/** Author of a publication, as shown on cards and in the contact cart. */
+export interface Seller {
+  _id: string;
+  name: string;
+  pictureUrl: string | null;
+  /** WhatsApp number; the contact-cart button is shown only when present. */
+  phone: string | null;
+  /** Average rating (1 to 5) when the API includes it; null when nobody rated the seller yet. */
+  rating?: number | null;
+}
+
+export interface PublicationFile {
+  url: string;
+}
+
+/** An anuncio. Optional values that were not given are null. */
+export interface Publication {
+  _id: string;
+  typed: CategoryKey;
+  title: string;
+  description: string;
+  /** Date and time of an event or course start (ISO 8601, UTC). */
+  calendaredAt: string | null;
+  /** Units available. */
+  quantity: number | null;
+  price: number | null;
+  /** Percentage off the price, 0 to 100. */
+  discountRate: number | null;
+  locationAddress: string | null;
+  /** Link to the place on a map. */
+  locationUrl: string | null;
+  locationCountry: string | null;
+  locationProvince: string | null;
+  locationCity: string | null;
+  /** Material labels, see MATERIAL_LABELS. */
+  labels: string[];
+  /** Images, the first one is the cover. */
+  files: PublicationFile[];
+  /** 1 published (PUBLISHED_STATUS), 0 otherwise. */
+  status: number;
+  createdBy: Seller;
+  /** ISO 8601. */
+  createdAt: string;
+  /** ISO 8601. */
+  updatedAt: string;
+}
+
+/** A tip as listed: tips are publications of the category 'tips'. */
+export interface Tip {
+  id: string;
+  title: string;
+}
+
+/** Search criteria of the explore page; an absent criterion does not filter. */
+export interface Filters {
+  typed?: CategoryKey;
+  labels?: MaterialLabel[];
+  /** Country key. */
+  country?: string;
+  /** Province key. */
+  province?: string;
+  /** City key. */
+  city?: string;
+  /** Free text searched in titles and descriptions. */
+  term?: string;
+}
