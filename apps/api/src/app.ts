@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import { APP_NAME, SESSION_COOKIE_NAME } from '@eco/domain';
+import { apiPlugin } from './api-plugin.ts';
+import type { Config } from './config.ts';
+import { createDatabase, type DatabaseHandle } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { createLogger } from './logger.ts';
+import { sessionPlugin } from './modules/sessions/session-plugin.ts';
+import { handleError, handleNotFound } from './plugins/error-handler.ts';
+import { securityHeaders } from './plugins/security-headers.ts';
+
+// Zod's own messages (for schemas without custom ones) in Spanish, like every message the client reads.
+z.config(z.locales.es());
+
+export type BuildOptions = {
+  /** An open, migrated database owned by the caller; without it the app opens, migrates and closes its own. */
+  database?: DatabaseHandle;
+  logger?: Logger;
+};
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/** Reuses a caller's x-request-id when it is sane (a proxy's trace id), otherwise a fresh UUID. */
+function requestIdOf(request: IncomingMessage): string {
+  const header = request.headers['x-request-id'];
+  return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const logger = options.logger ?? createLogger(config);
+  const loggerInstance: FastifyBaseLogger = logger;
+  const app = Fastify({
+    loggerInstance,
+    genReqId: requestIdOf,
+    requestIdHeader: false,
+    frameworkErrors: handleError,
+  });
+
+  let database = options.database;
+  if (database === undefined) {
+    const owned = createDatabase(config, { logger });
+    database = owned;
+    app.addHook('onClose', async () => owned.close());
+    try {
+      await migrateToLatest(owned.db);
+    } catch (error) {
+      await owned.close();
+      throw error;
+    }
+  }
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(handleError);
+  app.setNotFoundHandler(handleNotFound);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(securityHeaders, { upgradeInsecureRequests: config.publicUrl.startsWith('https:') });
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
+  await app.register(cookie);
+  await app.register(sessionPlugin, { db: database.db });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: `API de ${APP_NAME}`,
+        description:
+          'API JSON de EcoAnuncios. Los errores responden { statusCode, error, message } en español.',
+        version: '1.0.0',
+      },
+      servers: [{ url: config.publicUrl }],
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          cookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE_NAME },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+    // Only tagged routes are API operations; the web pages, media and catch-alls stay out of the description.
+    hideUntagged: true,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
+
+  mkdirSync(config.mediaDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: config.mediaDir,
+    prefix: '/media/',
+    decorateReply: false,
+    index: false,
+    // Media names are unique (new content gets a new name), so browsers may keep them for a year.
+    maxAge: '365d',
+    immutable: true,
+  });
+
+  await app.register(apiPlugin, { prefix: '/api', database });
+  return app;
+}

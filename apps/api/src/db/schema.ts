@@ -1,0 +1,79 @@
+import type { Generated, Insertable, Kysely, Selectable, Updateable } from 'kysely';
+
+// Every timestamp is an ISO-8601 UTC string and every flag an integer 0/1 on both dialects, so that one query text
+// (and one comparison of timestamps as strings) behaves the same on SQLite and PostgreSQL. Generated<…> marks the
+// columns with a database default.
+
+export interface UsersTable {
+  id: string;
+  /** Always stored lowercased. */
+  email: string;
+  name: string;
+  password_hash: string;
+  picture_url: string | null;
+  phone: string | null;
+  is_super_user: Generated<number>;
+  is_active: Generated<number>;
+  location_address: string | null;
+  location_country: string | null;
+  location_province: string | null;
+  location_city: string | null;
+  payment_details: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the token (hex): the token itself is never stored. */
+  token_hash: string;
+  user_id: string;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface PublicationsTable {
+  id: string;
+  typed: string;
+  title: string;
+  description: string;
+  calendared_at: string | null;
+  quantity: number | null;
+  price: number | null;
+  discount_rate: number | null;
+  location_address: string | null;
+  location_url: string | null;
+  location_country: string | null;
+  location_province: string | null;
+  location_city: string | null;
+  /** JSON array of material labels. */
+  labels: Generated<string>;
+  /** 1 published, 0 awaiting review. */
+  status: Generated<number>;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PublicationFilesTable {
+  publication_id: string;
+  position: number;
+  url: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  publications: PublicationsTable;
+  publication_files: PublicationFilesTable;
+}
+
+export type DB = Kysely<Database>;
+export type Dialect = 'sqlite' | 'postgres';
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type PublicationRow = Selectable<PublicationsTable>;
+export type NewPublication = Insertable<PublicationsTable>;
+export type NewPublicationFile = Insertable<PublicationFilesTable>;

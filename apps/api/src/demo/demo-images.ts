@@ -1,0 +1,143 @@
+import { createHash } from 'node:crypto';
+import { access, mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp, { type Sharp } from 'sharp';
+import type { CategoryEntry } from '@eco/domain';
+
+/** Demo media live under DATA_DIR/media/demo and are served at /media/demo/. */
+export const DEMO_MEDIA_FOLDER = 'demo';
+export const LARGE_SIZE = { width: 1200, height: 900 } as const;
+export const SMALL_SIZE = { width: 480, height: 360 } as const;
+/** Each image also exists at 480×360 under the same name with this suffix, for cards and thumbnails. */
+export const SMALL_SUFFIX = '.sm';
+
+// Mantine's shades 8 and 3 of each category colour: dark enough for white text at one end, light at the other.
+const PALETTE: Record<CategoryEntry['color'], { dark: string; light: string }> = {
+  green: { dark: '#2f9e44', light: '#8ce99a' },
+  orange: { dark: '#e8590c', light: '#ffc078' },
+  teal: { dark: '#099268', light: '#63e6be' },
+  lime: { dark: '#66a80f', light: '#c0eb75' },
+  yellow: { dark: '#e67700', light: '#ffe066' },
+  cyan: { dark: '#0c8599', light: '#66d9e8' },
+};
+
+// One simple drawing per category icon, centred on (0, 0) and about 300 px wide.
+const SHAPES: Record<CategoryEntry['icon'], string> = {
+  recycle: `<circle r="120" fill="none" stroke="#fff" stroke-width="30" stroke-dasharray="190 62"/>
+    <path d="M 96 -100 l 60 10 l -34 52 z M -140 36 l -30 -54 l 62 -4 z M 40 140 l -56 24 l 8 -60 z" fill="#fff"/>`,
+  'calendar-event': `<rect x="-140" y="-110" width="280" height="240" rx="26" fill="none" stroke="#fff" stroke-width="22"/>
+    <rect x="-140" y="-110" width="280" height="64" rx="20" fill="#fff"/>
+    <rect x="-96" y="-150" width="22" height="70" rx="10" fill="#fff"/><rect x="74" y="-150" width="22" height="70" rx="10" fill="#fff"/>
+    <rect x="24" y="30" width="64" height="58" rx="10" fill="#fff"/>`,
+  'shopping-bag': `<path d="M -130 -60 h 260 l -26 210 h -208 z" fill="none" stroke="#fff" stroke-width="24" stroke-linejoin="round"/>
+    <path d="M -60 -60 v -30 a 60 60 0 0 1 120 0 v 30" fill="none" stroke="#fff" stroke-width="22" stroke-linecap="round"/>`,
+  'arrows-exchange': `<path d="M -150 -50 h 250" stroke="#fff" stroke-width="26" stroke-linecap="round"/>
+    <path d="M 150 -50 l -70 -50 v 100 z" fill="#fff"/>
+    <path d="M 150 60 h -250" stroke="#fff" stroke-width="26" stroke-linecap="round"/>
+    <path d="M -150 60 l 70 -50 v 100 z" fill="#fff"/>`,
+  bulb: `<circle cy="-40" r="110" fill="none" stroke="#fff" stroke-width="24"/>
+    <rect x="-52" y="80" width="104" height="34" rx="12" fill="#fff"/><rect x="-40" y="124" width="80" height="30" rx="12" fill="#fff"/>
+    <path d="M -30 -40 l 30 40 l 30 -40" fill="none" stroke="#fff" stroke-width="16" stroke-linejoin="round"/>`,
+  school: `<path d="M 0 -120 l 170 70 l -170 70 l -170 -70 z" fill="#fff"/>
+    <path d="M -100 0 v 80 c 60 50 140 50 200 0 v -80" fill="none" stroke="#fff" stroke-width="22"/>
+    <path d="M 170 -50 v 130" stroke="#fff" stroke-width="12" stroke-linecap="round"/><circle cx="170" cy="92" r="16" fill="#fff"/>`,
+};
+
+const escapeXml = (text: string): string => text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** Greedy word wrap; a last line that would overflow ends with an ellipsis. */
+export function wrapTitle(title: string, lineLength = 28, maxLines = 3): string[] {
+  const lines: string[] = [];
+  for (const word of title.split(/\s+/).filter(Boolean)) {
+    const last = lines.at(-1);
+    if (last !== undefined && `${last} ${word}`.length <= lineLength)
+      lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  if (lines.length <= maxLines) return lines;
+  const kept = lines.slice(0, maxLines);
+  kept[maxLines - 1] = `${kept[maxLines - 1]}…`;
+  return kept;
+}
+
+export type DemoImageSpec = { title: string; category: CategoryEntry; variant: number };
+
+/** The SVG drawing: a gradient in the category's colour, its shape, the category and the title. */
+export function demoImageSvg({ title, category, variant }: DemoImageSpec): string {
+  const { width, height } = LARGE_SIZE;
+  const colors = PALETTE[category.color];
+  const [from, to] = variant % 2 === 0 ? [colors.dark, colors.light] : [colors.light, colors.dark];
+  const shapeX = variant % 2 === 0 ? width / 2 : width - 260;
+  const lines = wrapTitle(title);
+  const firstLineY = height - 80 - (lines.length - 1) * 70;
+  const text = lines
+    .map((line, index) => `<tspan x="${width / 2}" y="${firstLineY + index * 70}">${escapeXml(line)}</tspan>`)
+    .join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
+  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
+  <rect width="${width}" height="${height}" fill="url(#g)"/>
+  <circle cx="${width - 120}" cy="110" r="210" fill="#fff" fill-opacity="0.12"/>
+  <circle cx="140" cy="${height - 240}" r="150" fill="#fff" fill-opacity="0.10"/>
+  <g transform="translate(${shapeX} 290)" opacity="0.95">${SHAPES[category.icon]}</g>
+  <rect y="${height - 300}" width="${width}" height="300" fill="#000" fill-opacity="0.28"/>
+  <text x="48" y="72" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="36" font-weight="700" fill="#fff">${escapeXml(category.title)}</text>
+  <text font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="56" font-weight="700" fill="#fff" text-anchor="middle">${text}</text>
+</svg>`;
+}
+
+const exists = (file: string): Promise<boolean> =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
+
+/** Writes through a temporary name, so an interrupted start never leaves a truncated image behind. */
+async function writeWebp(file: string, image: Sharp): Promise<void> {
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, await image.toBuffer());
+  await rename(temporary, file);
+}
+
+/**
+ * Renders the drawing to WebP at 1200×900 and 480×360 under mediaDir/demo, named after the drawing's hash (so a
+ * cached copy is never stale and a second load reuses the files). Returns the public URL of the large image.
+ */
+export async function renderDemoImage(mediaDir: string, name: string, spec: DemoImageSpec): Promise<string> {
+  const svg = demoImageSvg(spec);
+  const fileName = `${name}-${createHash('sha256').update(svg).digest('hex').slice(0, 10)}`;
+  const folder = path.join(mediaDir, DEMO_MEDIA_FOLDER);
+  const large = path.join(folder, `${fileName}.webp`);
+  const small = path.join(folder, `${fileName}${SMALL_SUFFIX}.webp`);
+  if (!(await exists(large)) || !(await exists(small))) {
+    await mkdir(folder, { recursive: true });
+    const drawing = Buffer.from(svg);
+    await Promise.all([
+      writeWebp(large, sharp(drawing).resize(LARGE_SIZE.width, LARGE_SIZE.height).webp({ quality: 80 })),
+      writeWebp(small, sharp(drawing).resize(SMALL_SIZE.width, SMALL_SIZE.height).webp({ quality: 75 })),
+    ]);
+  }
+  return `/media/${DEMO_MEDIA_FOLDER}/${fileName}.webp`;
+}
+
+/** A square avatar with the person's initials, for the demo users. */
+export async function renderDemoAvatar(mediaDir: string, name: string, fullName: string): Promise<string> {
+  const initials = fullName
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]?.toUpperCase() ?? '')
+    .join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256" viewBox="0 0 256 256">
+  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${PALETTE.green.dark}"/><stop offset="1" stop-color="${PALETTE.teal.light}"/></linearGradient></defs>
+  <rect width="256" height="256" fill="url(#g)"/>
+  <text x="128" y="158" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="96" font-weight="700" fill="#fff" text-anchor="middle">${escapeXml(initials)}</text>
+</svg>`;
+  const fileName = `${name}-${createHash('sha256').update(svg).digest('hex').slice(0, 10)}.webp`;
+  const folder = path.join(mediaDir, DEMO_MEDIA_FOLDER);
+  const file = path.join(folder, fileName);
+  if (!(await exists(file))) {
+    await mkdir(folder, { recursive: true });
+    await writeWebp(file, sharp(Buffer.from(svg)).webp({ quality: 80 }));
+  }
+  return `/media/${DEMO_MEDIA_FOLDER}/${fileName}`;
+}

@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import { getCategory, PUBLISHED_STATUS, UNPUBLISHED_STATUS, type PublicationInput } from '@eco/domain';
+import type { DB, NewPublication, NewPublicationFile, NewUser } from '../db/schema.ts';
+import { hashPassword } from '../modules/users/password.ts';
+import {
+  COUNTRY_UTC_OFFSETS,
+  DEMO_SUPER_USER_PASSWORD,
+  DEMO_USER_PASSWORD,
+  demoPublications,
+  demoUsers,
+  type DemoPlace,
+  type DemoPublication,
+} from './demo-data.ts';
+import { renderDemoAvatar, renderDemoImage } from './demo-images.ts';
+import { hasAnyUser, insertDemoRows } from './demo-repository.ts';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+const RENDER_CONCURRENCY = 4;
+
+export type DemoLoadResult =
+  { loaded: false } | { loaded: true; users: number; publications: number; images: number };
+
+/** Runs `task` over `items` with at most `limit` running at once, keeping the order of the results. */
+async function mapWithLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/** An OpenStreetMap link centred on the place. */
+export function mapUrl([latitude, longitude]: readonly [number, number]): string {
+  return `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=17/${latitude}/${longitude}`;
+}
+
+/** The start of an event or course: `days` after `now`, at `time` in the country's local time, as UTC ISO. */
+export function startDate(
+  now: Date,
+  place: DemoPlace,
+  { days, time }: { days: number; time: string },
+): string {
+  const offset = COUNTRY_UTC_OFFSETS[place.country] ?? 'Z';
+  const sign = offset.startsWith('-') ? -1 : 1;
+  const [hours = 0, minutes = 0] = offset.slice(1).split(':').map(Number);
+  const localNow = new Date(now.getTime() + sign * (hours * HOUR_MS + minutes * 60_000));
+  const localDay = new Date(localNow.getTime() + days * DAY_MS).toISOString().slice(0, 10);
+  return new Date(`${localDay}T${time}:00${offset}`).toISOString();
+}
+
+/** The publication as the publication form would send it, for validation against the domain's schema. */
+export function toPublicationInput(
+  publication: DemoPublication,
+  files: readonly string[],
+  now: Date,
+): PublicationInput {
+  const { place } = publication;
+  return {
+    typed: publication.typed as PublicationInput['typed'],
+    title: publication.title,
+    description: publication.description,
+    quantity: publication.quantity ?? null,
+    price: publication.price ?? null,
+    discountRate: publication.discountRate ?? null,
+    locationAddress: place.address ?? null,
+    locationUrl: place.coordinates ? mapUrl(place.coordinates) : null,
+    locationCountry: place.country,
+    locationProvince: place.province,
+    locationCity: place.city,
+    calendaredAt: publication.startsIn ? startDate(now, place, publication.startsIn) : null,
+    labels: [...(publication.labels ?? [])],
+    files: files.map((url) => ({ url })),
+    status: publication.published ? PUBLISHED_STATUS : UNPUBLISHED_STATUS,
+  };
+}
+
+/** Draws every image of a publication; returns their URLs, cover first. */
+export function renderPublicationImages(mediaDir: string, publication: DemoPublication): Promise<string[]> {
+  const category = getCategory(publication.typed);
+  return Promise.all(
+    Array.from({ length: publication.images }, (_, variant) =>
+      renderDemoImage(mediaDir, `${publication.key}-${variant + 1}`, {
+        title: publication.title,
+        category,
+        variant,
+      }),
+    ),
+  );
+}
+
+/**
+ * Loads the demo users and publications, with their images drawn into mediaDir, when the database has no user yet.
+ * Otherwise does nothing: an operator's data is never touched.
+ */
+export async function loadDemoContent(
+  db: DB,
+  options: { mediaDir: string; now?: Date },
+): Promise<DemoLoadResult> {
+  if (await hasAnyUser(db)) return { loaded: false };
+  const now = options.now ?? new Date();
+  const timestamp = now.toISOString();
+
+  const users: NewUser[] = await mapWithLimit(demoUsers, RENDER_CONCURRENCY, async (user) => ({
+    id: randomUUID(),
+    email: user.email.toLowerCase(),
+    name: user.name,
+    password_hash: await hashPassword(user.isSuperUser ? DEMO_SUPER_USER_PASSWORD : DEMO_USER_PASSWORD),
+    picture_url: await renderDemoAvatar(options.mediaDir, `avatar-${user.key}`, user.name),
+    phone: user.phone,
+    is_super_user: user.isSuperUser ? 1 : 0,
+    is_active: 1,
+    location_address: user.place.address ?? null,
+    location_country: user.place.country,
+    location_province: user.place.province,
+    location_city: user.place.city,
+    payment_details: null,
+    created_at: timestamp,
+    updated_at: timestamp,
+  }));
+  const userIds = new Map(demoUsers.map((user, index) => [user.key, users[index]?.id]));
+
+  const images = await mapWithLimit(demoPublications, RENDER_CONCURRENCY, (publication) =>
+    renderPublicationImages(options.mediaDir, publication),
+  );
+
+  const publications: NewPublication[] = [];
+  const files: NewPublicationFile[] = [];
+  demoPublications.forEach((publication, index) => {
+    const author = userIds.get(publication.author);
+    if (author === undefined) throw new Error(`Demo publication ${publication.key} has an unknown author`);
+    const urls = images[index] ?? [];
+    const { place } = publication;
+    const id = randomUUID();
+    const postedAt = new Date(now.getTime() - publication.postedHoursAgo * HOUR_MS).toISOString();
+    publications.push({
+      id,
+      typed: publication.typed,
+      title: publication.title,
+      description: publication.description,
+      calendared_at: publication.startsIn ? startDate(now, place, publication.startsIn) : null,
+      quantity: publication.quantity ?? null,
+      price: publication.price ?? null,
+      discount_rate: publication.discountRate ?? null,
+      location_address: place.address ?? null,
+      location_url: place.coordinates ? mapUrl(place.coordinates) : null,
+      location_country: place.country,
+      location_province: place.province,
+      location_city: place.city,
+      labels: JSON.stringify(publication.labels ?? []),
+      status: publication.published ? PUBLISHED_STATUS : UNPUBLISHED_STATUS,
+      created_by: author,
+      created_at: postedAt,
+      updated_at: postedAt,
+    });
+    urls.forEach((url, position) => files.push({ publication_id: id, position, url }));
+  });
+
+  await insertDemoRows(db, { users, publications, files });
+  return {
+    loaded: true,
+    users: users.length,
+    publications: publications.length,
+    images: files.length + users.length,
+  };
+}

@@ -1,0 +1,60 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { createDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { DEMO_SUPER_USER_EMAIL, DEMO_SUPER_USER_PASSWORD } from './demo/demo-data.ts';
+import { loadDemoContent } from './demo/load-demo-content.ts';
+import { createLogger } from './logger.ts';
+import { hasWebBuild, webPlugin } from './web/web-plugin.ts';
+
+function readConfig(): Config {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
+const config = readConfig();
+const logger = createLogger(config);
+const database = createDatabase(config, { logger });
+
+try {
+  const applied = await migrateToLatest(database.db);
+  logger.info({ dialect: database.dialect, applied }, 'Database schema is up to date');
+
+  if (config.demoContent) {
+    const demo = await loadDemoContent(database.db, { mediaDir: config.mediaDir });
+    if (demo.loaded) logger.info(demo, 'Demo content loaded into the empty database');
+  }
+
+  const app = await buildApp(config, { database, logger });
+  if (hasWebBuild(config.webBuildDir)) {
+    await app.register(webPlugin, { buildDir: config.webBuildDir, config });
+  } else {
+    logger.warn(
+      { webBuildDir: config.webBuildDir },
+      'No web build found (run `npm run build`): only the API and the media are served',
+    );
+  }
+
+  closeWithGrace({ delay: 10_000, logger }, async ({ signal, err }) => {
+    if (err !== undefined) logger.error({ err }, 'Shutting down after an unexpected error');
+    else logger.info({ signal }, 'Shutting down');
+    await app.close();
+    await database.close();
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+  process.stdout.write(`\nEcoAnuncios is running at ${config.publicUrl}\n`);
+  if (config.demoContent && !config.isProduction) {
+    process.stdout.write(`Demo super user: ${DEMO_SUPER_USER_EMAIL} / ${DEMO_SUPER_USER_PASSWORD}\n\n`);
+  }
+} catch (error) {
+  logger.fatal({ err: error }, 'EcoAnuncios could not start');
+  await database.close();
+  process.exit(1);
+}

@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet from '@fastify/helmet';
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+
+type Options = { upgradeInsecureRequests: boolean };
+
+const nonces = new WeakMap<ServerResponse, string>();
+
+const scriptNonce = (_request: IncomingMessage, response: ServerResponse): string =>
+  `'nonce-${nonces.get(response) ?? ''}'`;
+
+/**
+ * Security headers with a Content-Security-Policy whose script-src carries a fresh nonce per request, exposed as
+ * `reply.cspNonce.script` (the shape @fastify/helmet uses). helmet's own `enableCSPNonces` is not used on purpose:
+ * it also adds a nonce to style-src, and a nonce there makes browsers ignore 'unsafe-inline', which would block the
+ * style attributes Mantine renders.
+ */
+const plugin: FastifyPluginAsync<Options> = async (app, { upgradeInsecureRequests }) => {
+  app.decorateReply('cspNonce');
+  // Registered before helmet's hooks, so the nonce exists when helmet builds the header.
+  app.addHook('onRequest', async (_request, reply) => {
+    const nonce = randomBytes(16).toString('base64url');
+    nonces.set(reply.raw, nonce);
+    reply.cspNonce = { script: nonce, style: nonce };
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", scriptNonce],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        // Over plain http (a LAN address, localhost) upgrading would break every asset.
+        upgradeInsecureRequests: upgradeInsecureRequests ? [] : null,
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+};
+
+export const securityHeaders = fp(plugin, { name: 'eco-security-headers' });

@@ -1,0 +1,144 @@
+import path from 'node:path';
+import { SESSION_LIFETIME_MS } from '@eco/domain';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEFAULT_SPONSOR_URL, loadConfig, type Env } from '../src/config.ts';
+
+function problemsOf(env: Env): readonly string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('loadConfig accepted the environment');
+}
+
+describe('loadConfig', () => {
+  it('has a default for every variable', () => {
+    const config = loadConfig({});
+
+    expect(config).toEqual({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: path.resolve(process.cwd(), 'data'),
+      mediaDir: path.resolve(process.cwd(), 'data', 'media'),
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      demoContent: true,
+      nodeEnv: 'development',
+      isProduction: false,
+      logLevel: 'info',
+      webBuildDir: path.resolve(import.meta.dirname, '../../web/build'),
+      donation: {
+        sponsorUrl: DEFAULT_SPONSOR_URL,
+        bankAlias: 'ecoanuncios.verde',
+        bankHolder: 'EcoAnuncios',
+      },
+      sessionLifetimeMs: SESSION_LIFETIME_MS,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '4100',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/srv/eco',
+      DATABASE_URL: 'postgresql://eco:secret@db.internal:5432/eco',
+      PUBLIC_URL: 'https://ecoanuncios.example/',
+      DEMO_CONTENT: 'off',
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'production',
+      SPONSOR_URL: 'https://pagos.example/planes/eco',
+      DONATION_BANK_ALIAS: 'eco.verde.ar',
+      DONATION_BANK_HOLDER: 'Fundación Verde',
+      SESSION_LIFETIME_MS: '500',
+      WEB_BUILD_DIR: 'dist/web',
+    });
+
+    expect(config).toMatchObject({
+      port: 4100,
+      host: '127.0.0.1',
+      dataDir: '/srv/eco',
+      mediaDir: '/srv/eco/media',
+      databaseUrl: 'postgresql://eco:secret@db.internal:5432/eco',
+      publicUrl: 'https://ecoanuncios.example',
+      demoContent: false,
+      isProduction: true,
+      logLevel: 'silent',
+      webBuildDir: path.resolve(process.cwd(), 'dist/web'),
+      donation: {
+        sponsorUrl: 'https://pagos.example/planes/eco',
+        bankAlias: 'eco.verde.ar',
+        bankHolder: 'Fundación Verde',
+      },
+      sessionLifetimeMs: 500,
+    });
+  });
+
+  it('derives the public URL from the port and treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '3100' }).publicUrl).toBe('http://localhost:3100');
+    expect(loadConfig({ PORT: '', DATABASE_URL: '', DEMO_CONTENT: '' })).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      demoContent: true,
+    });
+  });
+
+  it('accepts the switch spellings of DEMO_CONTENT', () => {
+    for (const value of ['on', 'true', '1', 'ON', 'True'])
+      expect(loadConfig({ DEMO_CONTENT: value }).demoContent).toBe(true);
+    for (const value of ['off', 'false', '0', 'OFF'])
+      expect(loadConfig({ DEMO_CONTENT: value }).demoContent).toBe(false);
+  });
+
+  it('reports every bad variable at once, each by name', () => {
+    const problems = problemsOf({
+      PORT: 'http',
+      HOST: '   ',
+      DATABASE_URL: 'mysql://localhost/eco',
+      PUBLIC_URL: 'ftp://example.com',
+      DEMO_CONTENT: 'maybe',
+      LOG_LEVEL: 'verbose',
+      NODE_ENV: 'staging',
+      SPONSOR_URL: 'not a url',
+      DONATION_BANK_ALIAS: 'a b',
+      DONATION_BANK_HOLDER: ' ',
+      SESSION_LIFETIME_MS: '-5',
+      WEB_BUILD_DIR: ' ',
+      DATA_DIR: ' ',
+    });
+
+    const names = problems.map((problem) => problem.split(' ')[0]);
+    expect(new Set(names)).toEqual(
+      new Set([
+        'PORT',
+        'HOST',
+        'DATA_DIR',
+        'DATABASE_URL',
+        'PUBLIC_URL',
+        'DEMO_CONTENT',
+        'LOG_LEVEL',
+        'NODE_ENV',
+        'SPONSOR_URL',
+        'DONATION_BANK_ALIAS',
+        'DONATION_BANK_HOLDER',
+        'SESSION_LIFETIME_MS',
+        'WEB_BUILD_DIR',
+      ]),
+    );
+    expect(problems).toContain('PORT must be an integer between 0 and 65535, got "http"');
+    expect(problems).toContain(
+      'DATABASE_URL must be a postgres:// or postgresql:// URL (leave it unset to use the embedded SQLite database)',
+    );
+    expect(problems).toContain('DEMO_CONTENT must be one of on, true, 1, off, false, 0, got "maybe"');
+    expect(problems).toContain('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent');
+  });
+
+  it('rejects an out-of-range port and a zero session lifetime, in a readable message', () => {
+    expect(problemsOf({ PORT: '70000' })).toEqual(['PORT must be an integer between 0 and 65535']);
+    expect(problemsOf({ SESSION_LIFETIME_MS: '0' })).toEqual(['SESSION_LIFETIME_MS must be greater than 0']);
+    expect(() => loadConfig({ PORT: 'x', LOG_LEVEL: 'loud' })).toThrow(
+      /^Invalid configuration:\n {2}- PORT .*\n {2}- LOG_LEVEL /,
+    );
+  });
+});

@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig, type Config, type Env } from '../../src/config.ts';
+import { createDatabase, type DatabaseHandle } from '../../src/db/database.ts';
+import { migrateToLatest } from '../../src/db/migrate.ts';
+
+// The same suite runs on both dialects: the vitest project sets TEST_DIALECT. Every test database is private to
+// its caller (a temporary DATA_DIR, and on PostgreSQL a database of its own), so test files run in parallel.
+
+export type TestDialect = 'sqlite' | 'postgres';
+
+export const testDialect: TestDialect = process.env.TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite';
+
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/test';
+
+export type TestDatabase = {
+  config: Config;
+  database: DatabaseHandle;
+  /** Closes the connections, drops the PostgreSQL database and removes DATA_DIR. */
+  dispose: () => Promise<void>;
+};
+
+export type TestApp = TestDatabase & { app: FastifyInstance };
+
+async function withAdminClient<T>(task: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    return await task(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates `eco_test_<random>` on the test server; returns its URL and how to drop it. */
+async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `eco_test_${randomBytes(6).toString('hex')}`;
+  await withAdminClient((client) => client.query(`create database ${name}`));
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () =>
+      withAdminClient(async (client) => {
+        await client.query(
+          'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+          [name],
+        );
+        await client.query(`drop database if exists ${name}`);
+      }),
+  };
+}
+
+/** A configuration for tests: quiet, without demo content, with a private DATA_DIR (and database). */
+export async function createTestDatabase(
+  options: { env?: Env; migrate?: boolean } = {},
+): Promise<TestDatabase> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'eco-api-test-'));
+  const postgres = testDialect === 'postgres' ? await createPostgresDatabase() : undefined;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    DEMO_CONTENT: 'off',
+    NODE_ENV: 'test',
+    DATABASE_URL: postgres?.url,
+    ...options.env,
+  });
+  const database = createDatabase(config);
+  if (options.migrate ?? true) await migrateToLatest(database.db);
+  let disposed = false;
+  return {
+    config,
+    database,
+    dispose: async () => {
+      if (disposed) return;
+      disposed = true;
+      await database.close();
+      await postgres?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A built (not yet ready) app on a fresh, migrated database. Tests may add routes before the first request.
+ * dispose() closes the app before the database.
+ */
+export async function createTestApp(options: { env?: Env; logger?: Logger } = {}): Promise<TestApp> {
+  const testDatabase = await createTestDatabase(options);
+  const app = await buildApp(testDatabase.config, {
+    database: testDatabase.database,
+    logger: options.logger,
+  });
+  return {
+    ...testDatabase,
+    app,
+    dispose: async () => {
+      await app.close();
+      await testDatabase.dispose();
+    },
+  };
+}

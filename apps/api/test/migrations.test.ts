@@ -1,0 +1,124 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { migrations } from '../src/db/migrations/index.ts';
+import { createTestDatabase, type TestDatabase } from './helpers/test-app.ts';
+
+const TABLES = ['publication_files', 'publications', 'sessions', 'users'];
+
+describe('migrations', () => {
+  let subject: TestDatabase | undefined;
+
+  afterEach(async () => {
+    await subject?.dispose();
+    subject = undefined;
+  });
+
+  it('create every table from an empty database, and a second run changes nothing', async () => {
+    subject = await createTestDatabase({ migrate: false });
+    const { db } = subject.database;
+    expect(await db.introspection.getTables()).toEqual([]);
+
+    expect(await migrateToLatest(db)).toEqual(Object.keys(migrations));
+    const tables = await db.introspection.getTables();
+    expect(tables.map((table) => table.name).sort()).toEqual(TABLES);
+
+    expect(await migrateToLatest(db)).toEqual([]);
+    expect((await db.introspection.getTables()).map((table) => table.name).sort()).toEqual(TABLES);
+  });
+
+  it('creates the columns the schema types describe', async () => {
+    subject = await createTestDatabase();
+    const tables = await subject.database.db.introspection.getTables();
+    const columns = Object.fromEntries(
+      tables.map((table) => [table.name, table.columns.map((column) => column.name).sort()]),
+    );
+
+    expect(columns.users).toEqual(
+      [
+        'created_at',
+        'email',
+        'id',
+        'is_active',
+        'is_super_user',
+        'location_address',
+        'location_city',
+        'location_country',
+        'location_province',
+        'name',
+        'password_hash',
+        'payment_details',
+        'phone',
+        'picture_url',
+        'updated_at',
+      ].sort(),
+    );
+    expect(columns.sessions).toEqual(['created_at', 'expires_at', 'token_hash', 'user_id']);
+    expect(columns.publication_files).toEqual(['position', 'publication_id', 'url']);
+    expect(columns.publications).toEqual(
+      [
+        'calendared_at',
+        'created_at',
+        'created_by',
+        'description',
+        'discount_rate',
+        'id',
+        'labels',
+        'location_address',
+        'location_city',
+        'location_country',
+        'location_province',
+        'location_url',
+        'price',
+        'quantity',
+        'status',
+        'title',
+        'typed',
+        'updated_at',
+      ].sort(),
+    );
+  });
+
+  it('enforces unique e-mails and cascades the deletion of a user to its publications and images', async () => {
+    subject = await createTestDatabase();
+    const { db } = subject.database;
+    const now = new Date().toISOString();
+    const user = {
+      id: 'u1',
+      email: 'ana@example.com',
+      name: 'Ana',
+      password_hash: 'x',
+      created_at: now,
+      updated_at: now,
+    };
+    await db.insertInto('users').values(user).execute();
+    await expect(
+      db
+        .insertInto('users')
+        .values({ ...user, id: 'u2' })
+        .execute(),
+    ).rejects.toThrow();
+
+    await db
+      .insertInto('publications')
+      .values({
+        id: 'p1',
+        typed: 'tips',
+        title: 'Título',
+        description: 'Descripción',
+        created_by: 'u1',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await db
+      .insertInto('publication_files')
+      .values({ publication_id: 'p1', position: 0, url: '/media/a.webp' })
+      .execute();
+    const stored = await db.selectFrom('publications').select(['labels', 'status']).executeTakeFirstOrThrow();
+    expect(stored).toEqual({ labels: '[]', status: 0 });
+
+    await db.deleteFrom('users').where('id', '=', 'u1').execute();
+    expect(await db.selectFrom('publications').selectAll().execute()).toEqual([]);
+    expect(await db.selectFrom('publication_files').selectAll().execute()).toEqual([]);
+  });
+});
