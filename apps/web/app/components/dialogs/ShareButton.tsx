@@ -1,0 +1,20 @@
+import type { ActionIconProps } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconShare } from '@tabler/icons-react';
+import { ShareDialog } from './ShareDialog';
+
+type ShareButtonProps = { url?: string; title?: string; label?: string } & Omit<ActionIconProps, 'children'>;
+
+/** Icon button that opens the share dialog for `url` (the home page by default). */
+export function ShareButton({ url, title, label = 'Compartir', ...actionIconProps }: ShareButtonProps) {
+  const [opened, { open, close }] = useDisclosure(false);
+  return (
+    <>
+      <ActionIcon variant="subtle" aria-label={label} onClick={open} {...actionIconProps}>
+        <IconShare size={20} aria-hidden />
+      </ActionIcon>
+      <ShareDialog opened={opened} onClose={close} url={url} title={title} />
+    </>
+  );
+}

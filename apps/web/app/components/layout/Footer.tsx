@@ -1,0 +1,23 @@
+import { Group, Text } from '@mantine/core';
+import { APP_NAME, APP_SLOGAN } from '@eco/domain/constants';
+import { STUDIO_NAME } from '../../config';
+import classes from './Footer.module.css';
+import { SocialLinks } from './SocialLinks';
+
+export function Footer() {
+  return (
+    <footer className={classes.footer}>
+      <Group justify="space-between" gap="xs">
+        <div>
+          <Text size="sm" fw={600}>
+            {APP_NAME}: {APP_SLOGAN.toLowerCase()}
+          </Text>
+          <Text size="sm" c="dimmed">
+            Desarrollado por {STUDIO_NAME}
+          </Text>
+        </div>
+        <SocialLinks />
+      </Group>
+    </footer>
+  );
+}

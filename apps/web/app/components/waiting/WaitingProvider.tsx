@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useNavigation } from 'react-router';
+import { WAITING_DELAY_MS } from '../../config';
+import { useDelayedFlag } from '../../lib/use-delayed-flag';
+import type { WaitingApi } from './waiting-context';
+import { WaitingContext } from './waiting-context';
+import { WaitingOverlay } from './WaitingOverlay';
+
+type Task = { id: number; message?: string };
+
+/** Shows the waiting overlay for navigations slower than WAITING_DELAY_MS and for tasks started with useWaiting(). */
+export function WaitingProvider({ children }: { children: ReactNode }) {
+  const [tasks, setTasks] = useState<Task[]>([]);
+  const nextId = useRef(0);
+  const navigation = useNavigation();
+  const slowNavigation = useDelayedFlag(navigation.state !== 'idle', WAITING_DELAY_MS);
+
+  const start = useCallback((message?: string) => {
+    const id = ++nextId.current;
+    setTasks((current) => [...current, { id, message }]);
+    return () => setTasks((current) => current.filter((task) => task.id !== id));
+  }, []);
+
+  const run = useCallback(
+    async <T,>(task: () => Promise<T>, message?: string): Promise<T> => {
+      const stop = start(message);
+      try {
+        return await task();
+      } finally {
+        stop();
+      }
+    },
+    [start],
+  );
+
+  const api = useMemo<WaitingApi>(() => ({ start, run }), [start, run]);
+  const latest = tasks.at(-1);
+
+  return (
+    <WaitingContext value={api}>
+      {children}
+      <WaitingOverlay visible={latest !== undefined || slowNavigation} message={latest?.message} />
+    </WaitingContext>
+  );
+}

@@ -1,0 +1,24 @@
+import type { SessionData } from '@eco/domain';
+import { useRouteLoaderData } from 'react-router';
+import type { DonationSettings } from '../server-context';
+
+/** What the root loader sends to every page (never the CSP nonce nor the session token). */
+export type RootData = {
+  session: SessionData | null;
+  publicUrl: string;
+  donation: DonationSettings;
+};
+
+/** Root loader data, or undefined while the root itself failed (its error page still renders). */
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData('root') as RootData | undefined;
+}
+
+/** Absolute base URL of the site without a trailing slash, for share links. */
+export function usePublicUrl(): string {
+  return (useRootData()?.publicUrl ?? '').replace(/\/+$/, '');
+}
+
+export function useDonation(): DonationSettings | undefined {
+  return useRootData()?.donation;
+}

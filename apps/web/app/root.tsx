@@ -1,0 +1,93 @@
+import './styles/mantine';
+import 'dayjs/locale/es';
+import type { SessionData } from '@eco/domain';
+import { APP_TITLE } from '@eco/domain/constants';
+import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
+import type { ReactNode } from 'react';
+import { useEffect } from 'react';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import type { Route } from './+types/root';
+import { AppFrame } from './components/AppFrame';
+import { ClientOnlyNotices } from './components/ClientOnlyNotices';
+import { ErrorView, NOT_FOUND_MESSAGE } from './components/errors/ErrorView';
+import { describeRouteError } from './components/errors/route-error';
+import { APP_DESCRIPTION } from './config';
+import { isChunkLoadError, reloadOnce } from './lib/chunk-reload';
+import { pageTitle } from './lib/meta';
+import { useNonce } from './lib/nonce';
+import type { RootData } from './lib/root-data';
+import { useRootData } from './lib/root-data';
+import { serverContext } from './server-context';
+import { BRAND_COLOR, cssVariablesResolver, theme } from './theme';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export const meta: Route.MetaFunction = ({ error }) => {
+  if (!error) return [{ title: APP_TITLE }, { name: 'description', content: APP_DESCRIPTION }];
+  const { status } = describeRouteError(error);
+  return [{ title: pageTitle(status === 404 ? 'Página no encontrada' : `Error ${status}`) }];
+};
+
+export function loader({ context }: Route.LoaderArgs): RootData {
+  const { session, publicUrl, donation } = context.get(serverContext);
+  return { session: withoutToken(session), publicUrl, donation };
+}
+
+// The session token stays on the server: the HttpOnly cookie authenticates the browser.
+function withoutToken(session: SessionData | null): SessionData | null {
+  if (!session) return null;
+  const { token: _token, ...rest } = session;
+  return rest;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const rootData = useRootData();
+
+  return (
+    <html lang="es-AR" {...mantineHtmlProps}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={BRAND_COLOR} />
+        <Meta />
+        <Links />
+        <ColorSchemeScript defaultColorScheme="light" nonce={nonce} />
+      </head>
+      <body>
+        <MantineProvider
+          theme={theme}
+          defaultColorScheme="light"
+          cssVariablesResolver={cssVariablesResolver}
+          getStyleNonce={nonce ? () => nonce : undefined}
+        >
+          <DatesProvider settings={{ locale: 'es' }}>
+            <ClientOnlyNotices />
+            {/* Without root data (the root itself failed) the error page renders without the shell. */}
+            {rootData ? <AppFrame>{children}</AppFrame> : children}
+          </DatesProvider>
+        </MantineProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { status, message } = describeRouteError(error);
+
+  useEffect(() => {
+    // A route chunk from a previous deploy is gone: one reload fetches the current build.
+    if (isChunkLoadError(error)) reloadOnce();
+  }, [error]);
+
+  return <ErrorView status={status} message={status === 404 ? NOT_FOUND_MESSAGE : message} />;
+}

@@ -1,0 +1,40 @@
+// Per-component Mantine styles instead of the whole library (about a quarter of the CSS). Order matters:
+// globals first, then building blocks (UnstyledButton, Paper, Overlay, ModalBase, Input…) before the
+// components built on them. A component used by a later feature needs its file added here.
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/VisuallyHidden.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Flex.css';
+import '@mantine/core/styles/Center.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/ActionIcon.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Burger.css';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Title.css';
+import '@mantine/core/styles/Anchor.css';
+import '@mantine/core/styles/Code.css';
+import '@mantine/core/styles/Container.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/ThemeIcon.css';
+import '@mantine/core/styles/Divider.css';
+import '@mantine/core/styles/List.css';
+import '@mantine/core/styles/Accordion.css';
+import '@mantine/core/styles/NavLink.css';
+import '@mantine/core/styles/AppShell.css';
+import '@mantine/core/styles/Drawer.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/LoadingOverlay.css';
+import '@mantine/core/styles/Notification.css';
+import '@mantine/notifications/styles.css';

@@ -1,0 +1,18 @@
+import { reactRouter } from '@react-router/dev/vite';
+import { defineConfig } from 'vite';
+
+// Cheap Android phones run an auto-updated Chrome/WebView; Chrome 100 / Safari 15.4 also cover the runtime APIs
+// (Array.prototype.at, structuredClone) that React Router and Mantine use without polyfills.
+const browserTargets = ['es2022', 'chrome100', 'edge100', 'firefox100', 'safari15.4'];
+
+export default defineConfig({
+  plugins: [reactRouter()],
+  build: {
+    target: browserTargets,
+    cssTarget: browserTargets,
+  },
+  ssr: {
+    // The domain package ships TypeScript sources: bundle it instead of leaving it to Node at runtime.
+    noExternal: ['@eco/domain'],
+  },
+});
