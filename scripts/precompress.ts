@@ -36,4 +36,6 @@ for (const entry of await readdir(root, { recursive: true, withFileTypes: true }
   before += content.length;
   after += br.length;
 }
-console.info(`Pre-compressed ${files} files: ${(before / 1024).toFixed(0)} KB → ${(after / 1024).toFixed(0)} KB (brotli)`);
+console.info(
+  `Pre-compressed ${files} files: ${(before / 1024).toFixed(0)} KB → ${(after / 1024).toFixed(0)} KB (brotli)`,
+);

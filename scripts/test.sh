@@ -7,5 +7,7 @@ bash scripts/ensure-test-services.sh
 npm run typecheck
 npm run lint
 npm run build
-npm exec -- vitest run
+rm -rf test-results e2e/test-results
+npm exec -- vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
 npm run test:e2e
+node scripts/test-summary.ts

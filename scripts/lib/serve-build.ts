@@ -13,7 +13,14 @@ export async function serveBuild(port: number, env: Record<string, string> = {})
     process.execPath,
     ['--disable-warning=ExperimentalWarning', 'apps/api/src/main.ts'],
     {
-      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
       stdio: ['ignore', 'inherit', 'inherit'],
     },
   );

@@ -2,11 +2,13 @@ import { Group, Text } from '@mantine/core';
 import { APP_NAME, APP_SLOGAN } from '@eco/domain/constants';
 import { STUDIO_NAME } from '../../config';
 import classes from './Footer.module.css';
+import { FooterActions } from './FooterActions';
 import { SocialLinks } from './SocialLinks';
 
 export function Footer() {
   return (
-    <footer className={classes.footer}>
+    // Inside AppShell.Main for scrolling, so the landmark role is explicit.
+    <footer className={classes.footer} role="contentinfo">
       <Group justify="space-between" gap="xs">
         <div>
           <Text size="sm" fw={600}>
@@ -16,7 +18,10 @@ export function Footer() {
             Desarrollado por {STUDIO_NAME}
           </Text>
         </div>
-        <SocialLinks />
+        <Group gap="xs">
+          <FooterActions />
+          <SocialLinks />
+        </Group>
       </Group>
     </footer>
   );
