@@ -11,6 +11,11 @@ export type ServerContextValues = {
   donation: DonationSettings;
   /** Per-request nonce for inline scripts (Content-Security-Policy). */
   cspNonce: string;
+  /**
+   * Calls the API in-process as the visitor (their cookie and origin travel along): `await api('/api/me')`.
+   * Bodies are strings (JSON.stringify); the answer is a standard Response.
+   */
+  api: (path: string, init?: RequestInit) => Promise<Response>;
 };
 
 export const serverContext = createContext<ServerContextValues>();

@@ -9,6 +9,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
 import type { SessionData } from '@eco/domain';
 import type { Config } from '../config.ts';
+import { createInternalApi, type InternalApi } from './internal-api.ts';
 
 /** The values the web app reads from its server context (apps/web/app/server-context.ts). */
 type ServerContextValues = {
@@ -16,6 +17,7 @@ type ServerContextValues = {
   publicUrl: string;
   donation: Config['donation'];
   cspNonce: string;
+  api: InternalApi;
 };
 
 /** What the web build's entry.server module exports besides its request handler. */
@@ -67,6 +69,7 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, { bui
         publicUrl: config.publicUrl,
         donation: config.donation,
         cspNonce: reply.cspNonce?.script ?? '',
+        api: createInternalApi(app, request),
       });
       const response = await handleRequest(createRequest(request.raw, reply.raw), loadContext);
       return sendWebResponse(reply, response);
