@@ -10,6 +10,8 @@ export default defineConfig({
           name: 'api-sqlite',
           include: ['apps/api/test/**/*.test.ts'],
           env: { TEST_DIALECT: 'sqlite' },
+          // Above the inbox's 10 s wait, so a missing e-mail fails with its own message.
+          testTimeout: 15_000,
         },
       },
       {
@@ -17,6 +19,7 @@ export default defineConfig({
           name: 'api-postgres',
           include: ['apps/api/test/**/*.test.ts'],
           env: { TEST_DIALECT: 'postgres' },
+          testTimeout: 15_000,
         },
       },
     ],

@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_SMTP_PORT } from './support/mailbox.ts';
 import { E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT } from './support/server.ts';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -7,6 +8,7 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // process and command as `npm start`, on its own port and data folder.
 export default defineConfig({
   testDir: './tests',
+  globalSetup: './global-setup.ts',
   fullyParallel: true,
   workers: 2,
   retries: 0,
@@ -44,6 +46,9 @@ export default defineConfig({
       PUBLIC_URL: E2E_BASE_URL,
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      // Every test signs up and in from the same address; the limits themselves are covered by the API tests.
+      RATE_LIMIT_MAX: '1000',
     },
   },
 });

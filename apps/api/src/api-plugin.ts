@@ -1,13 +1,23 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { accountRoutes } from './modules/accounts/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { mediaRoutes } from './modules/media/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
 import { handleNotFound } from './plugins/error-handler.ts';
+import { originCheck } from './plugins/origin-check.ts';
 
-export type ApiOptions = { database: DatabaseHandle };
+export type ApiOptions = { database: DatabaseHandle; config: Config };
 
 /** Everything under /api, encapsulated: feature modules register here. */
-export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (api, { database }) => {
+export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (api, { database, config }) => {
+  await api.register(originCheck, { publicUrl: config.publicUrl });
+
   await api.register(healthRoutes, { database });
+  await api.register(accountRoutes, { db: database.db, config });
+  await api.register(userRoutes, { db: database.db });
+  await api.register(mediaRoutes, { storage: api.mediaStorage, maxBytes: config.mediaMaxBytes });
 
   // Explicit catch-alls: the web plugin's `/*` would otherwise answer unknown /api paths with an HTML page.
   api.all('/', { schema: { hide: true } }, handleNotFound);

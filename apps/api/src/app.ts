@@ -16,17 +16,32 @@ import type { Config } from './config.ts';
 import { createDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createLogger } from './logger.ts';
+import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { createLocalStorage, type MediaStorage } from './modules/media/storage.ts';
 import { sessionPlugin } from './modules/sessions/session-plugin.ts';
 import { handleError, handleNotFound } from './plugins/error-handler.ts';
+import { housekeeping } from './plugins/housekeeping.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 
 // Zod's own messages (for schemas without custom ones) in Spanish, like every message the client reads.
 z.config(z.locales.es());
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sends the application's e-mails (SMTP, or .eml files in the outbox). */
+    mailer: Mailer;
+    /** Where uploaded images are kept and how they are addressed. */
+    mediaStorage: MediaStorage;
+  }
+}
+
 export type BuildOptions = {
   /** An open, migrated database owned by the caller; without it the app opens, migrates and closes its own. */
   database?: DatabaseHandle;
   logger?: Logger;
+  /** A mailer owned by the caller; without it the app creates one from the configuration and closes it. */
+  mailer?: Mailer;
+  mediaStorage?: MediaStorage;
 };
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -45,6 +60,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     genReqId: requestIdOf,
     requestIdHeader: false,
     frameworkErrors: handleError,
+    trustProxy: config.trustProxy,
   });
 
   let database = options.database;
@@ -73,6 +89,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(cookie);
   await app.register(sessionPlugin, { db: database.db });
+  await app.register(housekeeping, { db: database.db });
+
+  let mailer = options.mailer;
+  if (mailer === undefined) {
+    const owned = createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: config.outboxDir,
+      logger: loggerInstance,
+    });
+    mailer = owned;
+    // Registered before the API, so it runs after the API's own onClose hooks have sent what was pending.
+    app.addHook('onClose', async () => owned.close());
+  }
+  app.decorate('mailer', mailer);
+  app.decorate('mediaStorage', options.mediaStorage ?? createLocalStorage(config.mediaDir));
 
   await app.register(swagger, {
     openapi: {
@@ -107,6 +139,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     immutable: true,
   });
 
-  await app.register(apiPlugin, { prefix: '/api', database });
+  await app.register(apiPlugin, { prefix: '/api', database, config });
   return app;
 }

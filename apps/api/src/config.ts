@@ -27,6 +27,20 @@ export type Config = {
   webBuildDir: string;
   donation: { sponsorUrl: string; bankAlias: string; bankHolder: string };
   sessionLifetimeMs: number;
+  /** SMTP server URL (smtp:// or smtps://); undefined writes every e-mail to outboxDir instead. */
+  smtpUrl: string | undefined;
+  /** Sender of every e-mail, as a From header value. */
+  mailFrom: string;
+  /** Absolute directory where e-mails are written when no SMTP server is configured. */
+  outboxDir: string;
+  /** Largest image upload accepted (the client's message names 10 MB). */
+  mediaMaxBytes: number;
+  activationTokenLifetimeMs: number;
+  resetTokenLifetimeMs: number;
+  /** Attempts per window on the account routes: `max` per e-mail address, `ipMax` per client address. */
+  rateLimit: { max: number; ipMax: number; windowMs: number };
+  /** Fastify's trustProxy: whether (or which) reverse proxies' X-Forwarded-* headers are believed. */
+  trustProxy: boolean | string;
 };
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -43,6 +57,14 @@ export class ConfigError extends Error {
 }
 
 export const DEFAULT_SPONSOR_URL = 'https://www.mercadopago.com.ar/subscriptions';
+export const DEFAULT_MAIL_FROM = 'EcoAnuncios <no-responder@ecoanuncios.org>';
+export const MEDIA_MAX_BYTES = 10 * 1024 * 1024;
+export const ACTIVATION_TOKEN_LIFETIME_MS = 48 * 3_600_000;
+export const RESET_TOKEN_LIFETIME_MS = 3_600_000;
+export const RATE_LIMIT_MAX = 10;
+export const RATE_LIMIT_WINDOW_MS = 15 * 60_000;
+/** Many people can share one address (a household, an office, a mobile carrier): the per-address limit is wider. */
+export const RATE_LIMIT_IP_FACTOR = 3;
 const DEFAULT_WEB_BUILD_DIR = path.resolve(import.meta.dirname, '../../web/build');
 
 const isHttpUrl = (value: string): boolean => {
@@ -56,6 +78,18 @@ const isPostgresUrl = (value: string): boolean => {
   const { protocol, hostname } = new URL(value);
   return (protocol === 'postgres:' || protocol === 'postgresql:') && hostname !== '';
 };
+
+const isSmtpUrl = (value: string): boolean => {
+  if (!URL.canParse(value)) return false;
+  const { protocol, hostname } = new URL(value);
+  return (protocol === 'smtp:' || protocol === 'smtps:') && hostname !== '';
+};
+
+/** 'Name <address>' or a bare address: one line, with an @ in it. */
+const isMailbox = (value: string): boolean =>
+  /^[^\r\n<>]*<[^\s@<>]+@[^\s@<>]+>$|^[^\s@<>]+@[^\s@<>]+$/.test(value);
+
+const IP_OR_CIDR = /^(?:[\d.]+|[\da-f:.]+)(?:\/\d{1,3})?$/i;
 
 const quoted = (value: string): string => JSON.stringify(value);
 
@@ -84,13 +118,30 @@ const switchValue = z.string().transform((value, context) => {
   return z.NEVER;
 });
 
-const positiveInteger = z
-  .string()
-  .regex(/^\d+$/, {
-    error: (issue) => `must be a positive integer (milliseconds), got ${quoted(String(issue.input))}`,
-  })
-  .transform(Number)
-  .refine((value) => value > 0, { error: 'must be greater than 0' });
+const positiveInteger = (unit: string) =>
+  z
+    .string()
+    .regex(/^\d+$/, {
+      error: (issue) => `must be a positive integer (${unit}), got ${quoted(String(issue.input))}`,
+    })
+    .transform(Number)
+    .refine((value) => value > 0 && Number.isSafeInteger(value), { error: 'must be greater than 0' });
+
+const milliseconds = positiveInteger('milliseconds');
+const attempts = positiveInteger('attempts');
+
+const trustProxyValue = z.string().transform((value, context): boolean | string => {
+  const normalized = value.trim().toLowerCase();
+  if (['on', 'true'].includes(normalized)) return true;
+  if (['off', 'false'].includes(normalized)) return false;
+  const addresses = normalized.split(',').map((address) => address.trim());
+  if (addresses.every((address) => IP_OR_CIDR.test(address))) return addresses.join(',');
+  context.addIssue({
+    code: 'custom',
+    message: `must be on, off, or a comma-separated list of proxy addresses or subnets, got ${quoted(value)}`,
+  });
+  return z.NEVER;
+});
 
 /**
  * Reads and validates the environment. Empty strings count as unset, as in most container setups.
@@ -140,8 +191,35 @@ export function loadConfig(env: Env = process.env): Config {
     'ecoanuncios.verde',
   );
   const bankHolder = read('DONATION_BANK_HOLDER', nonEmpty, 'EcoAnuncios');
-  const sessionLifetimeMs = read('SESSION_LIFETIME_MS', positiveInteger, SESSION_LIFETIME_MS);
+  const sessionLifetimeMs = read('SESSION_LIFETIME_MS', milliseconds, SESSION_LIFETIME_MS);
   const webBuildDir = path.resolve(process.cwd(), read('WEB_BUILD_DIR', nonEmpty, DEFAULT_WEB_BUILD_DIR));
+  const smtpUrl = read<string | undefined>(
+    'SMTP_URL',
+    z.string().refine(isSmtpUrl, {
+      error: 'must be an smtp:// or smtps:// URL (leave it unset to write e-mails to DATA_DIR/outbox)',
+    }),
+    undefined,
+  );
+  const mailFrom = read(
+    'MAIL_FROM',
+    z
+      .string()
+      .trim()
+      .refine(isMailbox, {
+        error: (issue) => `must be an address or 'Name <address>', got ${quoted(String(issue.input))}`,
+      }),
+    DEFAULT_MAIL_FROM,
+  );
+  const activationTokenLifetimeMs = read(
+    'ACTIVATION_TOKEN_LIFETIME_MS',
+    milliseconds,
+    ACTIVATION_TOKEN_LIFETIME_MS,
+  );
+  const resetTokenLifetimeMs = read('RESET_TOKEN_LIFETIME_MS', milliseconds, RESET_TOKEN_LIFETIME_MS);
+  const rateLimitMax = read('RATE_LIMIT_MAX', attempts, RATE_LIMIT_MAX);
+  const rateLimitIpMax = read('RATE_LIMIT_IP_MAX', attempts, rateLimitMax * RATE_LIMIT_IP_FACTOR);
+  const rateLimitWindowMs = read('RATE_LIMIT_WINDOW_MS', milliseconds, RATE_LIMIT_WINDOW_MS);
+  const trustProxy = read('TRUST_PROXY', trustProxyValue, false);
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -159,5 +237,13 @@ export function loadConfig(env: Env = process.env): Config {
     webBuildDir,
     donation: { sponsorUrl, bankAlias, bankHolder },
     sessionLifetimeMs,
+    smtpUrl,
+    mailFrom,
+    outboxDir: path.join(dataDir, 'outbox'),
+    mediaMaxBytes: MEDIA_MAX_BYTES,
+    activationTokenLifetimeMs,
+    resetTokenLifetimeMs,
+    rateLimit: { max: rateLimitMax, ipMax: rateLimitIpMax, windowMs: rateLimitWindowMs },
+    trustProxy,
   };
 }

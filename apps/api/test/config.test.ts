@@ -1,7 +1,16 @@
 import path from 'node:path';
 import { SESSION_LIFETIME_MS } from '@eco/domain';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_SPONSOR_URL, loadConfig, type Env } from '../src/config.ts';
+import {
+  ACTIVATION_TOKEN_LIFETIME_MS,
+  ConfigError,
+  DEFAULT_MAIL_FROM,
+  DEFAULT_SPONSOR_URL,
+  loadConfig,
+  MEDIA_MAX_BYTES,
+  RESET_TOKEN_LIFETIME_MS,
+  type Env,
+} from '../src/config.ts';
 
 function problemsOf(env: Env): readonly string[] {
   try {
@@ -35,7 +44,19 @@ describe('loadConfig', () => {
         bankHolder: 'EcoAnuncios',
       },
       sessionLifetimeMs: SESSION_LIFETIME_MS,
+      smtpUrl: undefined,
+      mailFrom: DEFAULT_MAIL_FROM,
+      outboxDir: path.resolve(process.cwd(), 'data', 'outbox'),
+      mediaMaxBytes: MEDIA_MAX_BYTES,
+      activationTokenLifetimeMs: ACTIVATION_TOKEN_LIFETIME_MS,
+      resetTokenLifetimeMs: RESET_TOKEN_LIFETIME_MS,
+      rateLimit: { max: 10, ipMax: 30, windowMs: 900_000 },
+      trustProxy: false,
     });
+    expect(DEFAULT_MAIL_FROM).toBe('EcoAnuncios <no-responder@ecoanuncios.org>');
+    expect(MEDIA_MAX_BYTES).toBe(10 * 1024 * 1024);
+    expect(ACTIVATION_TOKEN_LIFETIME_MS).toBe(48 * 3_600_000);
+    expect(RESET_TOKEN_LIFETIME_MS).toBe(3_600_000);
   });
 
   it('reads every variable', () => {
@@ -53,6 +74,14 @@ describe('loadConfig', () => {
       DONATION_BANK_HOLDER: 'Fundación Verde',
       SESSION_LIFETIME_MS: '500',
       WEB_BUILD_DIR: 'dist/web',
+      SMTP_URL: 'smtps://eco:secret@mail.example:465',
+      MAIL_FROM: 'Eco Verde <hola@eco.example>',
+      ACTIVATION_TOKEN_LIFETIME_MS: '60000',
+      RESET_TOKEN_LIFETIME_MS: '30000',
+      RATE_LIMIT_MAX: '4',
+      RATE_LIMIT_IP_MAX: '7',
+      RATE_LIMIT_WINDOW_MS: '1000',
+      TRUST_PROXY: '10.0.0.0/8, 192.168.1.1',
     });
 
     expect(config).toMatchObject({
@@ -72,7 +101,21 @@ describe('loadConfig', () => {
         bankHolder: 'Fundación Verde',
       },
       sessionLifetimeMs: 500,
+      smtpUrl: 'smtps://eco:secret@mail.example:465',
+      mailFrom: 'Eco Verde <hola@eco.example>',
+      outboxDir: '/srv/eco/outbox',
+      activationTokenLifetimeMs: 60_000,
+      resetTokenLifetimeMs: 30_000,
+      rateLimit: { max: 4, ipMax: 7, windowMs: 1000 },
+      trustProxy: '10.0.0.0/8,192.168.1.1',
     });
+  });
+
+  it('derives the per-address attempt limit from the per-e-mail one, and reads TRUST_PROXY switches', () => {
+    expect(loadConfig({ RATE_LIMIT_MAX: '5' }).rateLimit).toEqual({ max: 5, ipMax: 15, windowMs: 900_000 });
+    expect(loadConfig({ TRUST_PROXY: 'on' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(loadConfig({ MAIL_FROM: 'avisos@eco.example' }).mailFrom).toBe('avisos@eco.example');
   });
 
   it('derives the public URL from the port and treats empty values as unset', () => {
@@ -106,6 +149,14 @@ describe('loadConfig', () => {
       SESSION_LIFETIME_MS: '-5',
       WEB_BUILD_DIR: ' ',
       DATA_DIR: ' ',
+      SMTP_URL: 'http://mail.example',
+      MAIL_FROM: 'nobody',
+      ACTIVATION_TOKEN_LIFETIME_MS: 'soon',
+      RESET_TOKEN_LIFETIME_MS: '0',
+      RATE_LIMIT_MAX: 'many',
+      RATE_LIMIT_IP_MAX: '-1',
+      RATE_LIMIT_WINDOW_MS: '1.5',
+      TRUST_PROXY: 'everyone',
     });
 
     const names = problems.map((problem) => problem.split(' ')[0]);
@@ -124,7 +175,22 @@ describe('loadConfig', () => {
         'DONATION_BANK_HOLDER',
         'SESSION_LIFETIME_MS',
         'WEB_BUILD_DIR',
+        'SMTP_URL',
+        'MAIL_FROM',
+        'ACTIVATION_TOKEN_LIFETIME_MS',
+        'RESET_TOKEN_LIFETIME_MS',
+        'RATE_LIMIT_MAX',
+        'RATE_LIMIT_IP_MAX',
+        'RATE_LIMIT_WINDOW_MS',
+        'TRUST_PROXY',
       ]),
+    );
+    expect(problems).toContain(
+      'SMTP_URL must be an smtp:// or smtps:// URL (leave it unset to write e-mails to DATA_DIR/outbox)',
+    );
+    expect(problems).toContain('RATE_LIMIT_MAX must be a positive integer (attempts), got "many"');
+    expect(problems).toContain(
+      'TRUST_PROXY must be on, off, or a comma-separated list of proxy addresses or subnets, got "everyone"',
     );
     expect(problems).toContain('PORT must be an integer between 0 and 65535, got "http"');
     expect(problems).toContain(

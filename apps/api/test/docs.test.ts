@@ -20,7 +20,7 @@ describe('API description', () => {
     expect(response.body).toContain('swagger-ui');
   });
 
-  it('describes /api/health, and neither the catch-alls nor the media', async () => {
+  it('describes every API operation, and neither the catch-alls nor the media files', async () => {
     const response = await subject.app.inject({ method: 'GET', url: '/api/docs/json' });
     const document = response.json<{
       openapi: string;
@@ -31,7 +31,35 @@ describe('API description', () => {
     expect(response.statusCode).toBe(200);
     expect(document.openapi).toMatch(/^3\./);
     expect(document.info.title).toBe('API de EcoAnuncios');
-    expect(Object.keys(document.paths)).toEqual(['/api/health']);
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(operations.sort()).toEqual(
+      [
+        'GET /api/health',
+        'POST /api/signup',
+        'POST /api/signup/resend',
+        'POST /api/signup/{token}/activation',
+        'POST /api/signin',
+        'POST /api/signout',
+        'POST /api/reset',
+        'GET /api/reset/{token}',
+        'PUT /api/reset/{resetToken}/password',
+        'GET /api/me',
+        'PUT /api/me',
+        'GET /api/user/{id}',
+        'GET /api/users',
+        'PUT /api/users/{id}',
+        'POST /api/media',
+      ].sort(),
+    );
     expect(Object.keys(document.paths['/api/health']?.get?.responses ?? {}).sort()).toEqual(['200', '503']);
+    expect(Object.keys(document.paths['/api/signin']?.post?.responses ?? {}).sort()).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '429',
+    ]);
   });
 });

@@ -1,9 +1,11 @@
+import { sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { migrations } from '../src/db/migrations/index.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-app.ts';
 
-const TABLES = ['publication_files', 'publications', 'sessions', 'users'];
+const TABLES = ['publication_files', 'publications', 'sessions', 'user_tokens', 'users'];
 
 describe('migrations', () => {
   let subject: TestDatabase | undefined;
@@ -35,6 +37,7 @@ describe('migrations', () => {
 
     expect(columns.users).toEqual(
       [
+        'activated_at',
         'created_at',
         'email',
         'id',
@@ -53,6 +56,7 @@ describe('migrations', () => {
       ].sort(),
     );
     expect(columns.sessions).toEqual(['created_at', 'expires_at', 'token_hash', 'user_id']);
+    expect(columns.user_tokens).toEqual(['created_at', 'expires_at', 'purpose', 'token_hash', 'user_id']);
     expect(columns.publication_files).toEqual(['position', 'publication_id', 'url']);
     expect(columns.publications).toEqual(
       [
@@ -120,5 +124,39 @@ describe('migrations', () => {
     await db.deleteFrom('users').where('id', '=', 'u1').execute();
     expect(await db.selectFrom('publications').selectAll().execute()).toEqual([]);
     expect(await db.selectFrom('publication_files').selectAll().execute()).toEqual([]);
+  });
+});
+
+describe('migration 0002-accounts', () => {
+  let subject: TestDatabase | undefined;
+
+  afterEach(async () => {
+    await subject?.dispose();
+    subject = undefined;
+  });
+
+  it('counts the accounts that existed before it as activated, and cascades a user deletion to its tokens', async () => {
+    subject = await createTestDatabase({ migrate: false });
+    const { db } = subject.database;
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    expect((await migrator.migrateTo('0001-foundation')).error).toBeUndefined();
+    const created = '2025-05-01T10:00:00.000Z';
+    await sql`insert into users (id, email, name, password_hash, is_active, created_at, updated_at)
+      values ('u1', 'ana@example.com', 'Ana', 'x', 1, ${created}, ${created}),
+             ('u2', 'off@example.com', 'Off', 'x', 0, ${created}, ${created})`.execute(db);
+
+    expect(await migrateToLatest(db)).toEqual(['0002-accounts']);
+    const users = await db.selectFrom('users').select(['id', 'activated_at']).orderBy('id').execute();
+    expect(users).toEqual([
+      { id: 'u1', activated_at: created },
+      { id: 'u2', activated_at: null },
+    ]);
+
+    await db
+      .insertInto('user_tokens')
+      .values({ token_hash: 'h', user_id: 'u1', purpose: 'reset', expires_at: created, created_at: created })
+      .execute();
+    await db.deleteFrom('users').where('id', '=', 'u1').execute();
+    expect(await db.selectFrom('user_tokens').selectAll().execute()).toEqual([]);
   });
 });

@@ -19,6 +19,8 @@ export interface UsersTable {
   location_province: string | null;
   location_city: string | null;
   payment_details: string | null;
+  /** When the e-mail was proven (activation link, password reset or an administrator); null while pending. */
+  activated_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -27,6 +29,18 @@ export interface SessionsTable {
   /** SHA-256 of the token (hex): the token itself is never stored. */
   token_hash: string;
   user_id: string;
+  expires_at: string;
+  created_at: string;
+}
+
+export type UserTokenPurpose = 'activation' | 'reset';
+
+/** Single-use tokens of the links sent by e-mail. */
+export interface UserTokensTable {
+  /** SHA-256 of the token (hex): the token itself is never stored. */
+  token_hash: string;
+  user_id: string;
+  purpose: UserTokenPurpose;
   expires_at: string;
   created_at: string;
 }
@@ -63,6 +77,7 @@ export interface PublicationFilesTable {
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  user_tokens: UserTokensTable;
   publications: PublicationsTable;
   publication_files: PublicationFilesTable;
 }
@@ -74,6 +89,7 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
+export type UserTokenRow = Selectable<UserTokensTable>;
 export type PublicationRow = Selectable<PublicationsTable>;
 export type NewPublication = Insertable<PublicationsTable>;
 export type NewPublicationFile = Insertable<PublicationFilesTable>;

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
-import { errorBody, ROUTE_NOT_FOUND_MESSAGE, UNEXPECTED_ERROR_MESSAGE } from '../errors.ts';
+import { errorBody, HttpError, ROUTE_NOT_FOUND_MESSAGE, UNEXPECTED_ERROR_MESSAGE } from '../errors.ts';
 
 // Spanish messages for the errors Fastify and its plugins raise on bad requests (their own texts are English).
 const FRAMEWORK_MESSAGES: Record<string, string> = {
@@ -44,6 +44,11 @@ function clientMessage(error: FastifyError): string {
   return (error.code !== undefined ? FRAMEWORK_MESSAGES[error.code] : undefined) ?? error.message;
 }
 
+/** A module's HttpError may carry a `code` the client acts on (e.g. 'ACCOUNT_NOT_ACTIVATED'): it joins the body. */
+function clientCode(error: FastifyError): { code: string } | undefined {
+  return error instanceof HttpError && typeof error.code === 'string' ? { code: error.code } : undefined;
+}
+
 /** The one error handler: `{ statusCode, error, message }` in Spanish, and never a stack trace to the client. */
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const statusCode = statusOf(error);
@@ -58,7 +63,7 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   return reply
     .code(statusCode)
     .type('application/json; charset=utf-8')
-    .send(errorBody(statusCode, clientMessage(error)));
+    .send({ ...errorBody(statusCode, clientMessage(error)), ...clientCode(error) });
 }
 
 export function handleNotFound(_request: FastifyRequest, reply: FastifyReply): FastifyReply {

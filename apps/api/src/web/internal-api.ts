@@ -5,7 +5,15 @@ export type InternalApi = (path: string, init?: RequestInit) => Promise<Response
 
 // The visitor's credentials and origin travel with the call, so authorization and the Origin check of
 // cookie-authenticated changes apply exactly as for a call from the browser.
-const FORWARDED_HEADERS = ['cookie', 'authorization', 'origin', 'referer', 'user-agent', 'accept-language'];
+const FORWARDED_HEADERS = [
+  'host',
+  'cookie',
+  'authorization',
+  'origin',
+  'referer',
+  'user-agent',
+  'accept-language',
+];
 
 export function createInternalApi(app: FastifyInstance, request: FastifyRequest): InternalApi {
   return async (path, init = {}) => {

@@ -9,6 +9,7 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config, type Env } from '../../src/config.ts';
 import { createDatabase, type DatabaseHandle } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
+import type { Mailer } from '../../src/modules/mail/mailer.ts';
 
 // The same suite runs on both dialects: the vitest project sets TEST_DIALECT. Every test database is private to
 // its caller (a temporary DATA_DIR, and on PostgreSQL a database of its own), so test files run in parallel.
@@ -57,7 +58,10 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
   };
 }
 
-/** A configuration for tests: quiet, without demo content, with a private DATA_DIR (and database). */
+/**
+ * A configuration for tests: quiet, without demo content, with a private DATA_DIR (and database), and attempt
+ * limits far above what a test file does (the rate-limit tests set their own).
+ */
 export async function createTestDatabase(
   options: { env?: Env; migrate?: boolean } = {},
 ): Promise<TestDatabase> {
@@ -69,6 +73,7 @@ export async function createTestDatabase(
     DEMO_CONTENT: 'off',
     NODE_ENV: 'test',
     DATABASE_URL: postgres?.url,
+    RATE_LIMIT_MAX: '10000',
     ...options.env,
   });
   const database = createDatabase(config);
@@ -91,11 +96,14 @@ export async function createTestDatabase(
  * A built (not yet ready) app on a fresh, migrated database. Tests may add routes before the first request.
  * dispose() closes the app before the database.
  */
-export async function createTestApp(options: { env?: Env; logger?: Logger } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { env?: Env; logger?: Logger; mailer?: Mailer } = {},
+): Promise<TestApp> {
   const testDatabase = await createTestDatabase(options);
   const app = await buildApp(testDatabase.config, {
     database: testDatabase.database,
     logger: options.logger,
+    mailer: options.mailer,
   });
   return {
     ...testDatabase,

@@ -5,6 +5,7 @@ import { toUser } from '../users/user-mapper.ts';
 import {
   deleteSessionByHash,
   deleteSessionsExpiredAt,
+  deleteSessionsOfUser,
   findActiveSession,
   insertSession,
 } from './repository.ts';
@@ -46,6 +47,11 @@ export async function findSession(
 
 export async function deleteSession(db: DB, token: string): Promise<void> {
   await deleteSessionByHash(db, hashToken(token));
+}
+
+/** Signs the user out everywhere (password reset, deactivation); returns how many sessions ended. */
+export async function endAllSessions(db: DB, userId: string): Promise<number> {
+  return deleteSessionsOfUser(db, userId);
 }
 
 /** Removes sessions that can no longer be used; returns how many. */

@@ -1,5 +1,7 @@
-import type { User } from '@eco/domain';
+import type { PublicUser, User } from '@eco/domain';
 import type { UserRow } from '../../db/schema.ts';
+
+export type AdminUser = User & { isActive: boolean };
 
 /** The API shape of a user (never the password hash nor the payment details). */
 export function toUser(row: UserRow): User {
@@ -16,4 +18,15 @@ export function toUser(row: UserRow): User {
     locationProvince: row.location_province,
     locationCity: row.location_city,
   };
+}
+
+/** Another user's profile as anyone may see it: no e-mail address, no account state. */
+export function toPublicUser(row: UserRow): PublicUser {
+  const { email: _email, ...user } = toUser(row);
+  return user;
+}
+
+/** A user as super users see it in the users list: with whether the account may sign in. */
+export function toAdminUser(row: UserRow): AdminUser {
+  return { ...toUser(row), isActive: row.is_active === 1 };
 }

@@ -1,0 +1,124 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+
+export type MailMessage = { to: string; subject: string; text: string; html: string };
+
+export type Mailer = {
+  /** Delivers the message; failures are logged and re-thrown so the caller decides what the user sees. */
+  send(message: MailMessage): Promise<void>;
+  /** Releases the transport (open SMTP connections). */
+  close(): Promise<void>;
+};
+
+export type MailerOptions = {
+  /** smtp:// or smtps:// URL; without it every message is written to outboxDir as an .eml file. */
+  smtpUrl?: string;
+  /** The From header, e.g. 'EcoAnuncios <no-responder@ecoanuncios.org>'. */
+  from: string;
+  outboxDir: string;
+  logger: FastifyBaseLogger;
+};
+
+// A slow or unreachable mail server must not hold a request for minutes (nodemailer waits up to 10 min by default).
+const SMTP_TIMEOUTS = {
+  connectionTimeout: 10_000,
+  greetingTimeout: 10_000,
+  socketTimeout: 30_000,
+  dnsTimeout: 10_000,
+};
+
+const LINK = /https?:\/\/[^\s<>"'`]+/g;
+
+/** Every http(s) address in a plain-text body, without trailing punctuation, in order and without repeats. */
+export function linksIn(text: string): string[] {
+  const links = (text.match(LINK) ?? []).map((link) => link.replace(/[.,;:!?)\]]+$/, ''));
+  return [...new Set(links)];
+}
+
+/** 'Activa tu cuenta de EcoAnuncios' → 'activa-tu-cuenta-de-ecoanuncios' (ASCII, for file names). */
+export function slugify(text: string): string {
+  const slug = text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  return slug === '' ? 'mensaje' : slug;
+}
+
+/** Writes the file without ever replacing another one (two messages with one subject in the same millisecond). */
+async function writeNewFile(directory: string, baseName: string, content: Buffer): Promise<string> {
+  for (let attempt = 0; ; attempt += 1) {
+    const file = path.join(directory, attempt === 0 ? `${baseName}.eml` : `${baseName}-${attempt}.eml`);
+    try {
+      await writeFile(file, content, { flag: 'wx' });
+      return file;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 100) throw error;
+    }
+  }
+}
+
+function createSmtpMailer(smtpUrl: string, from: string, logger: FastifyBaseLogger): Mailer {
+  // One connection per message: sign-up and reset mails are rare, and a pool would keep sockets open for nothing.
+  // A `?pool=true` in SMTP_URL still wins, as nodemailer documents for connection URLs.
+  const transport = nodemailer.createTransport({ url: smtpUrl, pool: false, ...SMTP_TIMEOUTS });
+  return {
+    async send(message) {
+      try {
+        const info = await transport.sendMail({ from, ...message });
+        // Recipients are personal data: production logs keep only the message id.
+        logger.info({ subject: message.subject, messageId: info.messageId }, 'E-mail sent');
+        logger.debug({ to: message.to, messageId: info.messageId }, 'E-mail recipient');
+      } catch (error) {
+        logger.error({ err: error, subject: message.subject }, 'E-mail could not be sent');
+        throw error;
+      }
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}
+
+function createOutboxMailer(outboxDir: string, from: string, logger: FastifyBaseLogger): Mailer {
+  // Builds the complete message (headers, both parts) exactly as SMTP would carry it, with CRLF like a real .eml.
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  return {
+    async send(message) {
+      try {
+        const info = await transport.sendMail({ from, ...message });
+        if (!Buffer.isBuffer(info.message)) throw new Error('The stream transport did not return a buffer');
+        await mkdir(outboxDir, { recursive: true });
+        // Colons are not allowed in file names on every system, so the ISO timestamp uses hyphens.
+        const timestamp = new Date().toISOString().replace(/:/g, '-');
+        const file = await writeNewFile(outboxDir, `${timestamp}-${slugify(message.subject)}`, info.message);
+        logger.info(
+          { to: message.to, subject: message.subject, links: linksIn(message.text), file },
+          'E-mail written to the outbox (SMTP_URL is not set); open its links to follow it',
+        );
+      } catch (error) {
+        logger.error(
+          { err: error, to: message.to, subject: message.subject },
+          'E-mail could not be written to the outbox',
+        );
+        throw error;
+      }
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}
+
+/** A real SMTP mailer when smtpUrl is set, otherwise an outbox of .eml files whose links are logged. */
+export function createMailer(options: MailerOptions): Mailer {
+  const { smtpUrl, from, outboxDir, logger } = options;
+  return smtpUrl !== undefined && smtpUrl !== ''
+    ? createSmtpMailer(smtpUrl, from, logger)
+    : createOutboxMailer(outboxDir, from, logger);
+}

@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Where uploaded media live. Keys are relative POSIX paths such as 'uploads/<userId>/<name>.webp'. */
+export type MediaStorage = {
+  /** Stores the bytes under the key, replacing what was there; readers never see a half-written file. */
+  save(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** Deletes the key; a key that does not exist is not an error. */
+  remove(key: string): Promise<void>;
+  /** The address browsers use for the key. */
+  publicUrl(key: string): string;
+  /** The key of one of this storage's public URLs, or null for any other URL. */
+  keyFromUrl(url: string): string | null;
+};
+
+export const MEDIA_URL_PREFIX = '/media/';
+
+const MAX_KEY_LENGTH = 512;
+
+/** A key is relative, has no empty, '.' or '..' segment, and no backslash or control character. */
+export function isValidMediaKey(key: string): boolean {
+  if (key === '' || key.length > MAX_KEY_LENGTH) return false;
+  // eslint-disable-next-line no-control-regex
+  if (/[\\\u0000-\u001f\u007f]/.test(key) || key.startsWith('/')) return false;
+  return key.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..');
+}
+
+function checkedKey(key: string): string {
+  if (!isValidMediaKey(key)) throw new Error(`Invalid media key ${JSON.stringify(key)}`);
+  return key;
+}
+
+/** The local-disk storage under mediaDir, whose files the server publishes at /media/. */
+export function createLocalStorage(mediaDir: string): MediaStorage {
+  const root = path.resolve(mediaDir);
+
+  function fileOf(key: string): string {
+    const file = path.resolve(root, ...checkedKey(key).split('/'));
+    // Belt and braces: whatever the key, the file stays inside the media folder.
+    if (!file.startsWith(`${root}${path.sep}`))
+      throw new Error(`Media key ${JSON.stringify(key)} leaves the folder`);
+    return file;
+  }
+
+  return {
+    // The content type only matters to object stores; on disk the extension tells the static server.
+    async save(key, bytes) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+      try {
+        await writeFile(temporary, bytes);
+        await rename(temporary, file);
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw error;
+      }
+    },
+
+    async remove(key) {
+      try {
+        await unlink(fileOf(key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
+    },
+
+    publicUrl(key) {
+      return `${MEDIA_URL_PREFIX}${checkedKey(key).split('/').map(encodeURIComponent).join('/')}`;
+    },
+
+    keyFromUrl(url) {
+      if (!url.startsWith(MEDIA_URL_PREFIX) || /[?#]/.test(url)) return null;
+      let key: string;
+      try {
+        key = url.slice(MEDIA_URL_PREFIX.length).split('/').map(decodeURIComponent).join('/');
+      } catch {
+        return null;
+      }
+      return isValidMediaKey(key) ? key : null;
+    },
+  };
+}

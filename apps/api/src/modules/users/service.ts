@@ -1,0 +1,134 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import type { PublicUser, User } from '@eco/domain';
+import type { DB } from '../../db/schema.ts';
+import { HttpError } from '../../errors.ts';
+import type { MediaStorage } from '../media/storage.ts';
+import { deleteTokensOfUser } from '../accounts/repository.ts';
+import { endAllSessions } from '../sessions/service.ts';
+import {
+  countPublicationsOf,
+  findUserById,
+  listUsers,
+  updateUser,
+  type UserChangesRow,
+} from './repository.ts';
+import type { UpdateMe, UserChanges } from './schemas.ts';
+import { toAdminUser, toPublicUser, toUser, type AdminUser } from './user-mapper.ts';
+
+export const USER_NOT_FOUND_MESSAGE = 'El usuario no existe';
+export const EMAIL_CHANGE_MESSAGE =
+  'El correo electrónico no se puede cambiar desde aquí. Para cambiarlo, escríbenos a soporte.';
+export const SELF_DEMOTION_MESSAGE = 'No puedes quitarte a ti mismo el rol de superusuario';
+export const SELF_DEACTIVATION_MESSAGE = 'No puedes desactivar tu propia cuenta';
+
+export type Me = {
+  user: User;
+  paymentDetails: string | null;
+  summary: { publications: { published: number; pending: number } };
+};
+
+export type UsersDeps = { db: DB; storage: MediaStorage; log: FastifyBaseLogger };
+
+export function createUsersService({ db, storage, log }: UsersDeps) {
+  /** The user's own uploaded picture (and its thumbnail) once it is replaced; other URLs are left alone. */
+  async function removeReplacedPicture(userId: string, previous: string | null, current: string | null) {
+    if (previous === null || previous === current) return;
+    const key = storage.keyFromUrl(previous);
+    if (key === null || !key.startsWith(`uploads/${userId}/`)) return;
+    const base = key.replace(/(\.sm)?\.webp$/, '');
+    try {
+      await Promise.all([storage.remove(`${base}.webp`), storage.remove(`${base}.sm.webp`)]);
+    } catch (error) {
+      log.warn({ err: error, key }, 'Could not remove a replaced profile picture');
+    }
+  }
+
+  return {
+    async getMe(userId: string): Promise<Me> {
+      const row = await findUserById(db, userId);
+      if (row === undefined) throw new HttpError(404, USER_NOT_FOUND_MESSAGE);
+      const publications = await countPublicationsOf(db, userId);
+      return { user: toUser(row), paymentDetails: row.payment_details, summary: { publications } };
+    },
+
+    async updateMe(user: User, update: UpdateMe): Promise<void> {
+      if (update.email !== undefined) {
+        const same = typeof update.email === 'string' && update.email.trim().toLowerCase() === user.email;
+        if (!same) throw new HttpError(400, EMAIL_CHANGE_MESSAGE);
+      }
+      const changes: UserChangesRow = { updated_at: new Date().toISOString() };
+      const { profile } = update;
+      if (profile !== undefined) {
+        Object.assign(changes, {
+          name: profile.name,
+          phone: profile.phone,
+          picture_url: profile.pictureUrl,
+          location_country: profile.locationCountry,
+          location_province: profile.locationProvince,
+          location_city: profile.locationCity,
+          location_address: profile.locationAddress,
+        } satisfies UserChangesRow);
+      }
+      if (update.paymentDetails !== undefined) changes.payment_details = update.paymentDetails;
+      const updated = await updateUser(db, user._id, changes);
+      if (updated === undefined) throw new HttpError(404, USER_NOT_FOUND_MESSAGE);
+      if (profile !== undefined) await removeReplacedPicture(user._id, user.pictureUrl, updated.picture_url);
+    },
+
+    /** Accounts that cannot sign in (pending activation or deactivated) have no public profile. */
+    async getPublicUser(id: string): Promise<PublicUser> {
+      const row = await findUserById(db, id);
+      if (row === undefined || row.is_active !== 1) throw new HttpError(404, USER_NOT_FOUND_MESSAGE);
+      return toPublicUser(row);
+    },
+
+    async listUsers(query: { page: number; pageSize: number; term?: string | undefined }) {
+      const { page, pageSize } = query;
+      const { rows, total } = await listUsers(db, {
+        term: query.term,
+        offset: (page - 1) * pageSize,
+        limit: pageSize,
+      });
+      const totalPages = Math.ceil(total / pageSize);
+      return {
+        users: rows.map(toAdminUser),
+        total,
+        totalPages,
+        nextPage: page < totalPages ? page + 1 : null,
+      };
+    },
+
+    async updateUser(actor: User, id: string, changes: UserChanges): Promise<AdminUser> {
+      if (actor._id === id && changes.isSuperUser === false) throw new HttpError(400, SELF_DEMOTION_MESSAGE);
+      if (actor._id === id && changes.isActive === false) throw new HttpError(400, SELF_DEACTIVATION_MESSAGE);
+      const now = new Date().toISOString();
+      const update: UserChangesRow = { updated_at: now };
+      if (changes.name !== undefined) update.name = changes.name;
+      if (changes.phone !== undefined) update.phone = changes.phone;
+      if (changes.locationAddress !== undefined) update.location_address = changes.locationAddress;
+      if (changes.locationCountry !== undefined) update.location_country = changes.locationCountry;
+      if (changes.locationProvince !== undefined) update.location_province = changes.locationProvince;
+      if (changes.locationCity !== undefined) update.location_city = changes.locationCity;
+      if (changes.isSuperUser !== undefined) update.is_super_user = changes.isSuperUser ? 1 : 0;
+      if (changes.isActive !== undefined) {
+        update.is_active = changes.isActive ? 1 : 0;
+        // A decision of a super user ends the pending state either way: a deactivated account is never offered
+        // a new activation link.
+        update.activated_at = sql`coalesce(activated_at, ${now})`;
+      }
+      const row = await db.transaction().execute(async (trx) => {
+        const updated = await updateUser(trx, id, update);
+        if (updated !== undefined && changes.isActive === false) {
+          await endAllSessions(trx, id);
+          await deleteTokensOfUser(trx, id);
+        }
+        return updated;
+      });
+      if (row === undefined) throw new HttpError(404, USER_NOT_FOUND_MESSAGE);
+      return toAdminUser(row);
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,23 @@
+import { createServer } from 'node:http';
+import { startInbox } from '../apps/api/test/helpers/smtp-inbox.ts';
+import { E2E_MAILBOX_PORT, E2E_SMTP_PORT } from './support/mailbox.ts';
+
+/**
+ * A real SMTP server for the app under test, and a small JSON window on what it received, so that tests in
+ * their worker processes can read the e-mails and follow their links.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const inbox = await startInbox({ port: E2E_SMTP_PORT });
+  const mailbox = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const to = url.searchParams.get('to')?.toLowerCase();
+    const messages = to ? inbox.messages.filter((mail) => mail.to.includes(to)) : inbox.messages;
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(messages));
+  });
+  await new Promise<void>((resolve) => mailbox.listen(E2E_MAILBOX_PORT, '127.0.0.1', resolve));
+  return async () => {
+    await new Promise((resolve) => mailbox.close(resolve));
+    await inbox.close();
+  };
+}
