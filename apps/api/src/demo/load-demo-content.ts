@@ -119,6 +119,7 @@ export async function loadDemoContent(
     phone: user.phone,
     is_super_user: user.isSuperUser ? 1 : 0,
     is_active: 1,
+    activated_at: timestamp,
     location_address: user.place.address ?? null,
     location_country: user.place.country,
     location_province: user.place.province,
