@@ -51,6 +51,12 @@ describe('API description', () => {
         'GET /api/users',
         'PUT /api/users/{id}',
         'POST /api/media',
+        'GET /api/publications',
+        'POST /api/publications',
+        'GET /api/my-publications',
+        'GET /api/publication/{id}',
+        'PUT /api/publication/{id}',
+        'DELETE /api/publication/{id}',
       ].sort(),
     );
     expect(Object.keys(document.paths['/api/health']?.get?.responses ?? {}).sort()).toEqual(['200', '503']);
@@ -60,6 +66,21 @@ describe('API description', () => {
       '401',
       '403',
       '429',
+    ]);
+    const listing = document.paths['/api/publications']?.get as
+      { parameters?: { name: string; in: string }[]; responses: Record<string, unknown> } | undefined;
+    expect(
+      listing?.parameters
+        ?.filter((parameter) => parameter.in === 'query')
+        .map((p) => p.name)
+        .sort(),
+    ).toEqual(['city', 'country', 'labels', 'page', 'pageSize', 'province', 'status', 'term', 'typed']);
+    expect(Object.keys(document.paths['/api/publication/{id}']?.put?.responses ?? {}).sort()).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '404',
     ]);
   });
 });

@@ -87,7 +87,8 @@ export const MINUTES: readonly string[] = Array.from({ length: 60 / MINUTES_STEP
 
 export const CURRENCY_DISPLAY = '$AR';
 /** dayjs format of the dates shown to users. */
-export const DATE_DISPLAY_FORMAT = 'DD/MM/YYYY hh:mm';
+// The spec writes 'DD/MM/YYYY hh:mm'; in dayjs 'hh' is a 12-hour clock without am/pm, so 24-hour 'HH' it is.
+export const DATE_DISPLAY_FORMAT = 'DD/MM/YYYY HH:mm';
 
 /** Status of a published publication; any other value means not published (awaiting review or private). */
 export const PUBLISHED_STATUS = 1;

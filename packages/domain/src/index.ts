@@ -18,3 +18,4 @@ export * from './schemas/payment-details.ts';
 export * from './schemas/rating.ts';
 export * from './schemas/bot-message.ts';
 export * from './faq.ts';
+export * from './search.ts';

@@ -52,7 +52,7 @@ describe('constants of section 9', () => {
       TIP_TITLE_LENGTH: 36,
       MINUTES_STEP: 5,
       CURRENCY_DISPLAY: '$AR',
-      DATE_DISPLAY_FORMAT: 'DD/MM/YYYY hh:mm',
+      DATE_DISPLAY_FORMAT: 'DD/MM/YYYY HH:mm',
       PUBLISHED_STATUS: 1,
       SESSION_COOKIE_NAME: 'eco_session',
     });

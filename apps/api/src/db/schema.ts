@@ -74,12 +74,37 @@ export interface PublicationFilesTable {
   url: string;
 }
 
+/**
+ * SQLite only (migration 0003): a slim copy, kept by triggers, of each publication's filter and order columns. `seq`
+ * is the publication's rowid in the full-text table `publication_search`. PostgreSQL instead has a `search_vector`
+ * column on publications, which queries never select.
+ */
+export interface PublicationSearchRowsTable {
+  seq: Generated<number>;
+  id: string;
+  status: number;
+  typed: string;
+  created_by: string;
+  created_at: string;
+  location_country: string | null;
+  location_province: string | null;
+  location_city: string | null;
+  labels: string;
+}
+
+/** Every word (four letters or more, folded) of the publications' texts, kept by triggers (migration 0003). */
+export interface SearchWordsTable {
+  word: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   user_tokens: UserTokensTable;
   publications: PublicationsTable;
   publication_files: PublicationFilesTable;
+  publication_search_rows: PublicationSearchRowsTable;
+  search_words: SearchWordsTable;
 }
 
 export type DB = Kysely<Database>;
@@ -93,3 +118,4 @@ export type UserTokenRow = Selectable<UserTokensTable>;
 export type PublicationRow = Selectable<PublicationsTable>;
 export type NewPublication = Insertable<PublicationsTable>;
 export type NewPublicationFile = Insertable<PublicationFilesTable>;
+export type PublicationUpdate = Updateable<PublicationsTable>;

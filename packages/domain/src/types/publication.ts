@@ -17,6 +17,8 @@ export interface Seller {
 
 export interface PublicationFile {
   url: string;
+  /** Smaller copy for cards, as the API answers it; absent in form input. */
+  thumbnailUrl?: string;
 }
 
 /** An anuncio. Optional values that were not given are null. */

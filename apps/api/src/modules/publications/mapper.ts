@@ -1,0 +1,57 @@
+import type { CategoryKey } from '@eco/domain';
+import type { MediaStorage } from '../media/storage.ts';
+import type { PublicationWithAuthor } from './repository.ts';
+import type { PublicationJson } from './schemas.ts';
+
+const IMAGE = /\.webp$/;
+const THUMBNAIL = /\.sm\.webp$/;
+
+/**
+ * The card-sized version of an image: the media route and the demo content store it next to the image as
+ * `<name>.sm.webp`. Any other address (another storage, another format) is its own thumbnail.
+ */
+export function thumbnailUrlOf(storage: MediaStorage, url: string): string {
+  const key = storage.keyFromUrl(url);
+  if (key === null || !IMAGE.test(key) || THUMBNAIL.test(key)) return url;
+  return storage.publicUrl(key.replace(IMAGE, '.sm.webp'));
+}
+
+function parseLabels(json: string): string[] {
+  const labels: unknown = JSON.parse(json);
+  return Array.isArray(labels) ? labels.filter((label): label is string => typeof label === 'string') : [];
+}
+
+/** The API shape of a stored publication, its images in order. */
+export function toPublicationJson(
+  storage: MediaStorage,
+  row: PublicationWithAuthor,
+  files: readonly string[],
+): PublicationJson {
+  return {
+    _id: row.id,
+    // Written only through the form's schemas (or the demo content, checked by its tests).
+    typed: row.typed as CategoryKey,
+    title: row.title,
+    description: row.description,
+    calendaredAt: row.calendared_at,
+    quantity: row.quantity,
+    price: row.price,
+    discountRate: row.discount_rate,
+    locationAddress: row.location_address,
+    locationUrl: row.location_url,
+    locationCountry: row.location_country,
+    locationProvince: row.location_province,
+    locationCity: row.location_city,
+    labels: parseLabels(row.labels),
+    files: files.map((url) => ({ url, thumbnailUrl: thumbnailUrlOf(storage, url) })),
+    status: row.status === 1 ? 1 : 0,
+    createdBy: {
+      _id: row.created_by,
+      name: row.author_name,
+      pictureUrl: row.author_picture_url,
+      phone: row.author_phone,
+    },
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}

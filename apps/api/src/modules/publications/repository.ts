@@ -1,0 +1,104 @@
+import type { DB, NewPublication, PublicationRow, PublicationUpdate } from '../../db/schema.ts';
+
+export type PublicationWithAuthor = PublicationRow & {
+  author_name: string;
+  author_picture_url: string | null;
+  author_phone: string | null;
+};
+
+const PUBLICATION_COLUMNS = [
+  'p.id',
+  'p.typed',
+  'p.title',
+  'p.description',
+  'p.calendared_at',
+  'p.quantity',
+  'p.price',
+  'p.discount_rate',
+  'p.location_address',
+  'p.location_url',
+  'p.location_country',
+  'p.location_province',
+  'p.location_city',
+  'p.labels',
+  'p.status',
+  'p.created_by',
+  'p.created_at',
+  'p.updated_at',
+] as const;
+
+/** Publications with the author's public data, as `p`. */
+export function selectWithAuthor(db: DB) {
+  return db
+    .selectFrom('publications as p')
+    .innerJoin('users as u', 'u.id', 'p.created_by')
+    .select(PUBLICATION_COLUMNS)
+    .select(['u.name as author_name', 'u.picture_url as author_picture_url', 'u.phone as author_phone']);
+}
+
+export async function findPublication(db: DB, id: string): Promise<PublicationWithAuthor | undefined> {
+  return selectWithAuthor(db).where('p.id', '=', id).executeTakeFirst();
+}
+
+/** The image URLs of each publication, in their order. */
+export async function findFileUrls(db: DB, ids: readonly string[]): Promise<Map<string, string[]>> {
+  const files = new Map<string, string[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return files;
+  const rows = await db
+    .selectFrom('publication_files')
+    .select(['publication_id', 'url'])
+    .where('publication_id', 'in', ids)
+    .orderBy('publication_id')
+    .orderBy('position')
+    .execute();
+  for (const row of rows) files.get(row.publication_id)?.push(row.url);
+  return files;
+}
+
+async function replaceFiles(db: DB, id: string, urls: readonly string[]): Promise<void> {
+  await db.deleteFrom('publication_files').where('publication_id', '=', id).execute();
+  if (urls.length === 0) return;
+  await db
+    .insertInto('publication_files')
+    .values(urls.map((url, position) => ({ publication_id: id, position, url })))
+    .execute();
+}
+
+export async function insertPublication(db: DB, row: NewPublication, urls: readonly string[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('publications').values(row).execute();
+    await replaceFiles(trx, row.id, urls);
+  });
+}
+
+/** Applies the changes, and replaces the images when `urls` is given. */
+export async function updatePublication(
+  db: DB,
+  id: string,
+  changes: PublicationUpdate,
+  urls?: readonly string[],
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('publications').set(changes).where('id', '=', id).execute();
+    if (urls !== undefined) await replaceFiles(trx, id, urls);
+  });
+}
+
+/** Deletes the publication (its image rows cascade). */
+export async function deletePublication(db: DB, id: string): Promise<void> {
+  await db.deleteFrom('publications').where('id', '=', id).execute();
+}
+
+/** Whether an image is still shown by a publication or as a profile picture. */
+export async function isImageInUse(db: DB, url: string): Promise<boolean> {
+  const [file, user] = await Promise.all([
+    db
+      .selectFrom('publication_files')
+      .select('publication_id')
+      .where('url', '=', url)
+      .limit(1)
+      .executeTakeFirst(),
+    db.selectFrom('users').select('id').where('picture_url', '=', url).limit(1).executeTakeFirst(),
+  ]);
+  return file !== undefined || user !== undefined;
+}

@@ -1,0 +1,167 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { DatabaseHandle } from '../../db/database.ts';
+import { errorResponses } from '../../plugins/error-schema.ts';
+import { requireSession } from '../sessions/require-session.ts';
+import {
+  createBodySchema,
+  listQuerySchema,
+  myListQuerySchema,
+  publicationAnswerSchema,
+  publicationPageSchema,
+  publicationParamsSchema,
+  updateBodySchema,
+  type PublicationJson,
+} from './schemas.ts';
+import { createPublicationsService } from './service.ts';
+
+const TAGS = ['publications'];
+// Checked on arrival, so that a guest gets 401 before anything is said about the request itself.
+const signedIn = { onRequest: async (request: FastifyRequest) => void (await requireSession(request)) };
+const SIGNED_IN: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }];
+const OPTIONAL_SESSION: Record<string, string[]>[] = [{}, ...SIGNED_IN];
+
+/** What only some visitors may see must not be kept by shared caches. */
+function privateUnless(reply: FastifyReply, isPublic: boolean): void {
+  if (!isPublic) reply.header('cache-control', 'no-store');
+}
+
+/** Explore, search, detail, and the authors' and super users' changes: the routes of anuncios. */
+export const publicationRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> = async (
+  app,
+  { database },
+) => {
+  const publications = createPublicationsService({
+    db: database.db,
+    dialect: database.dialect,
+    storage: app.mediaStorage,
+    log: app.log,
+  });
+  const isPublished = (publication: PublicationJson) => publication.status === 1;
+
+  app.get(
+    '/publications',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Explorar y buscar anuncios publicados',
+        description:
+          'Sin texto, los más nuevos primero. Con `term`, por relevancia (título, materiales, descripción) y luego ' +
+          'por fecha; si nada coincide, tolera faltas de ortografía. Los filtros se combinan con la búsqueda.',
+        security: OPTIONAL_SESSION,
+        querystring: listQuerySchema,
+        response: { 200: publicationPageSchema, ...errorResponses(400, 403) },
+      },
+    },
+    async (request, reply) => {
+      const session = await request.getSession();
+      const page = await publications.list(session?.user ?? null, request.query);
+      privateUnless(reply, request.query.status === 'published');
+      return page;
+    },
+  );
+
+  app.get(
+    '/my-publications',
+    {
+      ...signedIn,
+      schema: {
+        tags: TAGS,
+        summary: 'Mis anuncios, en cualquier estado',
+        security: SIGNED_IN,
+        querystring: myListQuerySchema,
+        response: { 200: publicationPageSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireSession(request);
+      reply.header('cache-control', 'no-store');
+      return publications.listMine(user, request.query);
+    },
+  );
+
+  app.get(
+    '/publication/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Un anuncio',
+        description:
+          'Uno no publicado solo lo ven su autor y los superusuarios; para los demás no existe (404).',
+        security: OPTIONAL_SESSION,
+        params: publicationParamsSchema,
+        response: { 200: publicationAnswerSchema, ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      const session = await request.getSession();
+      const publication = await publications.get(session?.user ?? null, request.params.id);
+      privateUnless(reply, isPublished(publication));
+      return { publication };
+    },
+  );
+
+  app.post(
+    '/publications',
+    {
+      ...signedIn,
+      schema: {
+        tags: TAGS,
+        summary: 'Publicar un anuncio',
+        description:
+          'Queda en revisión (status 0) hasta que un superusuario lo publique; el de un superusuario se publica ' +
+          'salvo que envíe status 0. Las imágenes son las url que respondió POST /api/media al mismo usuario.',
+        security: SIGNED_IN,
+        body: createBodySchema,
+        response: { 201: publicationAnswerSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireSession(request);
+      const publication = await publications.create(user, request.body);
+      return reply.code(201).send({ publication });
+    },
+  );
+
+  app.put(
+    '/publication/:id',
+    {
+      ...signedIn,
+      schema: {
+        tags: TAGS,
+        summary: 'Modificar un anuncio (su autor o un superusuario)',
+        description:
+          'Con el formulario completo, o solo `{ status }` para que un superusuario publique o despublique. Un ' +
+          'cambio de su autor devuelve un anuncio publicado a revisión. Las imágenes quitadas se borran.',
+        security: SIGNED_IN,
+        params: publicationParamsSchema,
+        body: updateBodySchema,
+        response: { 200: publicationAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { user } = await requireSession(request);
+      return { publication: await publications.update(user, request.params.id, request.body) };
+    },
+  );
+
+  app.delete(
+    '/publication/:id',
+    {
+      ...signedIn,
+      schema: {
+        tags: TAGS,
+        summary: 'Eliminar un anuncio y sus imágenes (su autor o un superusuario)',
+        security: SIGNED_IN,
+        params: publicationParamsSchema,
+        response: { 204: z.null().describe('Eliminado'), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireSession(request);
+      await publications.remove(user, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+};

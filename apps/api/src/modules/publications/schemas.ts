@@ -1,0 +1,252 @@
+import { z } from 'zod';
+import {
+  CATEGORY_KEYS,
+  DEFAULT_PAGE,
+  DEFAULT_PAGE_SIZE,
+  LISTING_TYPES,
+  MATERIAL_LABELS,
+  MAX_PAGE_SIZE,
+  SEARCH_TERM_MAX_LENGTH,
+  publicationSchema,
+  type PublicationData,
+} from '@eco/domain';
+import { checkLocation, optionalLocationKey, whenObject } from '@eco/domain/schemas/fields';
+import { FIELDS, incorrect } from '@eco/domain/schemas/messages';
+import { PAGE_MESSAGE, PAGE_SIZE_MESSAGE, STATUS_FILTER_MESSAGE, TERM_TOO_LONG_MESSAGE } from './messages.ts';
+
+// Request and response shapes of the publications routes. The form itself is the domain's publicationSchema, so the
+// API answers the messages the web form shows ('El título es demasiado corto (min: 3)').
+
+// ---------------------------------------------------------------------------------------------------------------
+// Answers
+
+export const publicationFileSchema = z.object({
+  url: z.string(),
+  thumbnailUrl: z.string().describe('Miniatura (480×360) cuando la imagen la tiene; si no, la misma url'),
+});
+
+export const sellerSchema = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    pictureUrl: z.string().nullable(),
+    phone: z.string().nullable().describe('WhatsApp; sin él no se ofrece el carrito de contacto'),
+  })
+  .describe('Autor');
+
+export const publicationJsonSchema = z
+  .object({
+    _id: z.string(),
+    typed: z.enum(CATEGORY_KEYS),
+    title: z.string(),
+    description: z.string(),
+    calendaredAt: z.string().nullable().describe('ISO 8601 (UTC)'),
+    quantity: z.number().int().nullable(),
+    price: z.number().nullable(),
+    discountRate: z.number().int().nullable(),
+    locationAddress: z.string().nullable(),
+    locationUrl: z.string().nullable(),
+    locationCountry: z.string().nullable(),
+    locationProvince: z.string().nullable(),
+    locationCity: z.string().nullable(),
+    labels: z.array(z.string()),
+    files: z.array(publicationFileSchema),
+    status: z.union([z.literal(1), z.literal(0)]).describe('1 publicado; 0 en revisión o no publicado'),
+    createdBy: sellerSchema,
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .describe('Anuncio');
+
+export type PublicationJson = z.output<typeof publicationJsonSchema>;
+
+export const publicationAnswerSchema = z.object({ publication: publicationJsonSchema });
+
+export const publicationPageSchema = z.object({
+  publications: z.array(publicationJsonSchema),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+  nextPage: z.number().int().nullable().describe('null en la última página'),
+});
+
+export type PublicationPageJson = z.output<typeof publicationPageSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Query strings
+
+/** An empty parameter (`?country=`) reads as absent: forms send their empty fields. */
+function optionalParam<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+}
+
+const pageParams = {
+  page: z.coerce.number({ error: PAGE_MESSAGE }).int(PAGE_MESSAGE).min(1, PAGE_MESSAGE).default(DEFAULT_PAGE),
+  pageSize: z.coerce
+    .number({ error: PAGE_SIZE_MESSAGE })
+    .int(PAGE_SIZE_MESSAGE)
+    .min(1, PAGE_SIZE_MESSAGE)
+    // The largest page served, whatever the client asks for.
+    .transform((size) => Math.min(size, MAX_PAGE_SIZE))
+    .default(DEFAULT_PAGE_SIZE)
+    .describe(`Por omisión ${DEFAULT_PAGE_SIZE}, máximo ${MAX_PAGE_SIZE}`),
+  term: z
+    .string()
+    .trim()
+    .max(SEARCH_TERM_MAX_LENGTH, TERM_TOO_LONG_MESSAGE)
+    .optional()
+    .describe(
+      'Texto buscado en título, descripción y materiales: sin distinguir mayúsculas ni acentos, singular o plural, ' +
+        'palabras incompletas y con alguna falta de ortografía. Ordena por relevancia y luego por fecha.',
+    ),
+  typed: optionalParam(z.enum(CATEGORY_KEYS, { error: incorrect(FIELDS.typed) })).describe(
+    'Categoría (incluye tips)',
+  ),
+};
+
+const labelsParam = optionalParam(
+  z
+    .union([z.string(), z.array(z.string())], { error: incorrect(FIELDS.labels) })
+    .transform((value) =>
+      (Array.isArray(value) ? value : [value])
+        .flatMap((item) => item.split(','))
+        .map((item) => item.trim())
+        .filter((item) => item !== ''),
+    )
+    .pipe(z.array(z.enum(MATERIAL_LABELS, { error: incorrect(FIELDS.label) })))
+    .transform((labels) => [...new Set(labels)]),
+).describe('Materiales: repetido (labels=Vidrios&labels=Plásticos) o separados por comas; alcanza con uno');
+
+export const STATUS_FILTERS = ['published', 'pending', 'all'] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+
+export const listQuerySchema = z
+  .object({
+    ...pageParams,
+    country: optionalParam(optionalLocationKey('locationCountry')).describe('Clave del país (arg, col)'),
+    province: optionalParam(optionalLocationKey('locationProvince')).describe('Clave de la provincia'),
+    city: optionalParam(optionalLocationKey('locationCity')).describe('Clave de la ciudad'),
+    labels: labelsParam,
+    status: optionalParam(z.enum(STATUS_FILTERS, { error: STATUS_FILTER_MESSAGE }))
+      .transform((status) => status ?? 'published')
+      .describe('published (por omisión) | pending | all: los dos últimos solo para superusuarios'),
+  })
+  .superRefine((query, ctx) =>
+    checkLocation(
+      { locationCountry: query.country, locationProvince: query.province, locationCity: query.city },
+      {
+        addIssue: (issue) =>
+          ctx.addIssue({ ...issue, path: issue.path?.map((field) => QUERY_NAMES[field] ?? field) }),
+      },
+      false,
+    ),
+  );
+
+const QUERY_NAMES: Record<string, string> = {
+  locationCountry: 'country',
+  locationProvince: 'province',
+  locationCity: 'city',
+};
+
+export type ListQuery = z.output<typeof listQuerySchema>;
+
+export const myListQuerySchema = z.object(pageParams);
+export type MyListQuery = z.output<typeof myListQuerySchema>;
+
+export const publicationParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Bodies
+
+/** A tip: the publication form with the category 'tips' (super users only) and no per-type requirement. */
+export const tipSchema = z
+  .object({ ...publicationSchema.shape, typed: z.literal('tips', { error: incorrect(FIELDS.typed) }) })
+  .superRefine((value, ctx) => checkLocation(value, ctx, true), { when: whenObject });
+
+export type TipData = z.output<typeof tipSchema>;
+export type PublicationForm = PublicationData | TipData;
+
+/**
+ * A body field taken as is and checked by the domain's schemas in the body's transform (for their messages and
+ * per-type rules); the API description gets its type from `json`.
+ */
+function field(json: Record<string, unknown>) {
+  return z.unknown().optional().meta(json);
+}
+
+const nullableString = (description?: string) => field({ type: 'string', nullable: true, description });
+const nullableNumber = (description?: string) =>
+  field({ oneOf: [{ type: 'number' }, { type: 'string' }], nullable: true, description });
+
+const FORM_FIELDS = {
+  _id: field({ type: 'string', description: 'Se ignora: vale el id de la ruta' }),
+  typed: field({
+    type: 'string',
+    enum: [...LISTING_TYPES, 'tips'],
+    description: 'tips solo para superusuarios',
+  }),
+  title: field({ type: 'string', description: '3 a 75 caracteres' }),
+  description: field({ type: 'string', description: '6 a 1000 caracteres' }),
+  quantity: nullableNumber('Entero; obligatorio en market y courses'),
+  price: nullableNumber('Obligatorio en market y courses'),
+  discountRate: nullableNumber('Entero de 0 a 100'),
+  locationAddress: nullableString('Obligatoria en dots, events y courses; 6 a 333 caracteres'),
+  locationUrl: nullableString('URL del mapa'),
+  locationCountry: nullableString('Clave del país'),
+  locationProvince: nullableString('Clave de la provincia'),
+  locationCity: nullableString('Clave de la ciudad'),
+  calendaredAt: nullableString('ISO 8601 con zona horaria; obligatoria en events y courses'),
+  labels: field({
+    type: 'array',
+    items: { type: 'string', enum: [...MATERIAL_LABELS] },
+    description: 'Obligatorios en dots y barter',
+  }),
+  files: field({
+    type: 'array',
+    items: { type: 'object', properties: { url: { type: 'string' } }, required: ['url'] },
+    description: 'Al menos una imagen: las url que respondió POST /api/media',
+  }),
+  status: field({
+    oneOf: [
+      { type: 'integer', enum: [1, 0] },
+      { type: 'string', enum: ['published', 'private'] },
+    ],
+    description: 'Solo superusuarios (por omisión 1 al crear); se ignora para los demás',
+  }),
+};
+const FORM_KEYS = Object.keys(FORM_FIELDS) as (keyof typeof FORM_FIELDS)[];
+
+type IssueSink = {
+  addIssue(issue: { code: 'custom'; path: PropertyKey[]; message: string; input?: unknown }): void;
+};
+
+/** Checks the form with the domain's schema (tips with their own), re-reporting each issue on its field. */
+function parseForm(body: Record<string, unknown>, ctx: IssueSink): PublicationForm | undefined {
+  const result = (body.typed === 'tips' ? tipSchema : publicationSchema).safeParse(body);
+  if (result.success) return result.data;
+  for (const issue of result.error.issues) {
+    ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+  }
+  return undefined;
+}
+
+export const createBodySchema = z
+  .object(FORM_FIELDS)
+  .transform((body, ctx) => parseForm(body, ctx) as PublicationForm);
+
+const statusValueSchema = publicationSchema.shape.status.unwrap();
+
+export type UpdateBody = { kind: 'form'; form: PublicationForm } | { kind: 'status'; status: 0 | 1 };
+
+/** The whole form, or only `{ status }`: the publish switch of the cards (super users). */
+export const updateBodySchema = z.object(FORM_FIELDS).transform((body, ctx): UpdateBody => {
+  const statusOnly =
+    body.status !== undefined &&
+    FORM_KEYS.every((key) => key === 'status' || key === '_id' || body[key] === undefined);
+  if (statusOnly) {
+    const result = statusValueSchema.safeParse(body.status);
+    if (result.success) return { kind: 'status', status: result.data };
+    ctx.addIssue({ code: 'custom', path: ['status'], message: incorrect(FIELDS.status) });
+    return { kind: 'status', status: 0 };
+  }
+  return { kind: 'form', form: parseForm(body, ctx) as PublicationForm };
+});

@@ -1,0 +1,99 @@
+import { sql } from 'kysely';
+import type { DB, Dialect } from '../../db/schema.ts';
+import type { SearchGroups } from './search-sql.ts';
+
+// The misspelling fallback. A search word that no known word starts with is replaced by the known words most
+// similar to it ('reciclage' → reciclaje, reciclar). The vocabulary (`search_words`, kept by the database) gives the
+// candidates through a trigram index: FTS5's trigram tokenizer on SQLite, pg_trgm on PostgreSQL. The similarity
+// itself is computed here, the same way on both dialects.
+
+/** Shorter words have too few trigrams to tell a misspelling from another word; they are never corrected. */
+export const CORRECTABLE_MIN_LENGTH = 4;
+/** Least similarity (pg_trgm's measure, 0 to 1) of a correction: 'reciclage' ~ 'reciclaje' is 0.54. */
+export const CORRECTION_MIN_SIMILARITY = 0.4;
+/** Known words tried in place of a misspelled one, the most similar first. */
+export const CORRECTIONS_PER_WORD = 3;
+
+/** The trigrams of a word as pg_trgm makes them: two spaces before it, one after. */
+function paddedTrigrams(word: string): Set<string> {
+  const padded = `  ${word} `;
+  const trigrams = new Set<string>();
+  for (let index = 0; index + 3 <= padded.length; index++) trigrams.add(padded.slice(index, index + 3));
+  return trigrams;
+}
+
+/** pg_trgm's similarity: shared trigrams over all the trigrams of both words. */
+export function similarity(a: string, b: string): number {
+  const first = paddedTrigrams(a);
+  const second = paddedTrigrams(b);
+  let shared = 0;
+  for (const trigram of first) if (second.has(trigram)) shared++;
+  return shared / (first.size + second.size - shared);
+}
+
+/** The three-letter pieces inside a word: 'botella' → bot, ote, tel, ell, lla. */
+function innerTrigrams(word: string): string[] {
+  const trigrams = new Set<string>();
+  for (let index = 0; index + 3 <= word.length; index++) trigrams.add(word.slice(index, index + 3));
+  return [...trigrams];
+}
+
+async function isKnownPrefix(db: DB, dialect: Dialect, word: string): Promise<boolean> {
+  // Words hold letters and digits only: no wildcard to escape.
+  const matches =
+    dialect === 'sqlite' ? sql<boolean>`word glob ${`${word}*`}` : sql<boolean>`word like ${`${word}%`}`;
+  const row = await db.selectFrom('search_words').select('word').where(matches).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Known words sharing trigrams with the word: a superset of those similar enough. */
+async function candidatesFor(db: DB, dialect: Dialect, word: string): Promise<string[]> {
+  if (dialect === 'postgres') {
+    // pg_trgm's own threshold (0.3 by default) is below CORRECTION_MIN_SIMILARITY.
+    const rows = await db
+      .selectFrom('search_words')
+      .select('word')
+      .where(sql<boolean>`word % ${word}`)
+      .execute();
+    return rows.map((row) => row.word);
+  }
+  const query = innerTrigrams(word)
+    .map((trigram) => `"${trigram}"`)
+    .join(' OR ');
+  const { rows } = await sql<{ word: string }>`
+    select w.word from search_word_trigrams t join search_words w on w.id = t.rowid
+    where search_word_trigrams match ${query}`.execute(db);
+  return rows.map((row) => row.word);
+}
+
+async function correctionsOf(db: DB, dialect: Dialect, word: string): Promise<string[]> {
+  const scored = (await candidatesFor(db, dialect, word))
+    .map((candidate) => ({ candidate, score: similarity(word, candidate) }))
+    .filter(({ score }) => score >= CORRECTION_MIN_SIMILARITY)
+    .sort((a, b) => b.score - a.score || (a.candidate < b.candidate ? -1 : 1));
+  return scored.slice(0, CORRECTIONS_PER_WORD).map(({ candidate }) => candidate);
+}
+
+/**
+ * The search with its unknown words replaced by their corrections; null when no word is unknown (nothing to
+ * correct) or an unknown word resembles no known word.
+ */
+export async function correctSpelling(
+  db: DB,
+  dialect: Dialect,
+  words: readonly string[],
+): Promise<SearchGroups | null> {
+  let corrected = false;
+  const groups: string[][] = [];
+  for (const word of words) {
+    if (word.length < CORRECTABLE_MIN_LENGTH || (await isKnownPrefix(db, dialect, word))) {
+      groups.push([word]);
+      continue;
+    }
+    const corrections = await correctionsOf(db, dialect, word);
+    if (corrections.length === 0) return null;
+    groups.push(corrections);
+    corrected = true;
+  }
+  return corrected ? groups : null;
+}

@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import { access } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
+import type { ListingType } from '@eco/domain';
+import type { DB } from '../../src/db/schema.ts';
+import { createSession } from '../../src/modules/sessions/service.ts';
+import { multipartBody } from '../fixtures/multipart.ts';
+import { asClient, insertUser } from './accounts.ts';
+import type { TestApp } from './test-app.ts';
+
+const HOUR_MS = 3_600_000;
+
+export type Actor = { id: string; token: string; headers: Record<string, string> };
+
+/** The three kinds of signed-in users of the authorization matrix (guests send no header). */
+export type Actors = { author: Actor; other: Actor; superUser: Actor };
+
+async function actor(db: DB, email: string, name: string, isSuperUser = false): Promise<Actor> {
+  const user = await insertUser(db, { email, name, isSuperUser });
+  await db.updateTable('users').set({ phone: '5493510000000' }).where('id', '=', user.id).execute();
+  const { token } = await createSession(db, user.id, HOUR_MS);
+  return { id: user.id, token, ...asClient(token) };
+}
+
+export async function createActors(db: DB): Promise<Actors> {
+  return {
+    author: await actor(db, 'autora@example.com', 'Ana Autora'),
+    other: await actor(db, 'otro@example.com', 'Otro Usuario'),
+    superUser: await actor(db, 'admin@example.com', 'Super Usuaria', true),
+  };
+}
+
+export type ImageUrls = { url: string; thumbnailUrl: string };
+
+/** Uploads a small image through POST /api/media, as the web form does. */
+export async function uploadImage(app: FastifyInstance, who: Actor): Promise<ImageUrls> {
+  const image = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2f9e44' } })
+    .jpeg()
+    .toBuffer();
+  const { payload, headers } = multipartBody([
+    { name: 'file', filename: 'foto.jpg', contentType: 'image/jpeg', data: image },
+  ]);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/media',
+    payload,
+    headers: { ...headers, ...who.headers },
+  });
+  if (response.statusCode !== 201) throw new Error(`Upload failed: ${response.statusCode} ${response.body}`);
+  return response.json<ImageUrls>();
+}
+
+/** Whether a /media/ URL has its file in the test app's media folder. */
+export async function mediaFileExists(subject: TestApp, url: string): Promise<boolean> {
+  const key = url.slice('/media/'.length);
+  try {
+    await access(path.join(subject.config.mediaDir, ...key.split('/')));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A valid publication form of each listing type (the per-type fields filled in). */
+export function validForm(
+  typed: ListingType,
+  files: readonly string[],
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
+  const base: Record<string, unknown> = {
+    typed,
+    title: 'Botellas de vidrio para reciclar',
+    description: 'Junté muchas botellas limpias en casa.',
+    files: files.map((url) => ({ url })),
+    locationCountry: 'arg',
+    locationProvince: 'cordoba',
+    locationCity: 'cba-city',
+  };
+  const perType: Record<ListingType, Record<string, unknown>> = {
+    dots: { locationAddress: 'Bv. San Juan 420, Centro', labels: ['Vidrios'] },
+    events: { locationAddress: 'Plaza San Martín, Centro', calendaredAt: '2030-05-10T14:00:00-03:00' },
+    courses: {
+      locationAddress: 'Av. Colón 1200, Centro',
+      calendaredAt: '2030-06-01T18:30:00-03:00',
+      quantity: 20,
+      price: 1500.5,
+    },
+    market: { quantity: 3, price: 800, discountRate: 10 },
+    barter: { labels: ['Vidrios', 'Plásticos'] },
+  };
+  return { ...base, ...perType[typed], ...overrides };
+}
+
+export type StoredPublication = {
+  typed?: string;
+  title: string;
+  description?: string;
+  labels?: readonly string[];
+  status?: 0 | 1;
+  createdBy: string;
+  createdAt: string;
+  country?: string | null;
+  province?: string | null;
+  city?: string | null;
+  files?: readonly string[];
+};
+
+/** Inserts a publication directly (with its date), as the demo content and the benchmark do; returns its id. */
+export async function storePublication(db: DB, publication: StoredPublication): Promise<string> {
+  const id = randomUUID();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('publications')
+      .values({
+        id,
+        typed: publication.typed ?? 'market',
+        title: publication.title,
+        description: publication.description ?? 'Sin más detalles por ahora.',
+        labels: JSON.stringify(publication.labels ?? []),
+        status: publication.status ?? 1,
+        location_country: publication.country ?? null,
+        location_province: publication.province ?? null,
+        location_city: publication.city ?? null,
+        created_by: publication.createdBy,
+        created_at: publication.createdAt,
+        updated_at: publication.createdAt,
+      })
+      .execute();
+    const files = publication.files ?? ['/media/demo/ejemplo.webp'];
+    await trx
+      .insertInto('publication_files')
+      .values(files.map((url, position) => ({ publication_id: id, position, url })))
+      .execute();
+  });
+  return id;
+}
+
+/** An ISO instant `minutes` after a fixed day, so that tests order publications by date without waiting. */
+export function minutesAfter(minutes: number): string {
+  return new Date(Date.UTC(2026, 0, 1, 12, 0, 0) + minutes * 60_000).toISOString();
+}
+
+export type PageBody = {
+  publications: { _id: string; title: string; status: number }[];
+  total: number;
+  totalPages: number;
+  nextPage: number | null;
+};
+
+export function pageOf(response: LightMyRequestResponse): PageBody {
+  if (response.statusCode !== 200)
+    throw new Error(`Expected a page: ${response.statusCode} ${response.body}`);
+  return response.json<PageBody>();
+}
+
+export function titlesOf(response: LightMyRequestResponse): string[] {
+  return pageOf(response).publications.map((publication) => publication.title);
+}
+
+export type PublicationBody = {
+  _id: string;
+  typed: string;
+  title: string;
+  status: number;
+  labels: string[];
+  files: ImageUrls[];
+  createdBy: { _id: string; name: string; pictureUrl: string | null; phone: string | null };
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** Creates a publication through POST /api/publications; fails the test on any other answer than 201. */
+export async function createPublication(
+  app: FastifyInstance,
+  who: Actor,
+  form: Record<string, unknown>,
+): Promise<PublicationBody> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/publications',
+    headers: who.headers,
+    payload: form,
+  });
+  if (response.statusCode !== 201) throw new Error(`Create failed: ${response.statusCode} ${response.body}`);
+  return response.json<{ publication: PublicationBody }>().publication;
+}

@@ -1,0 +1,98 @@
+import { sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import { afterEach, describe, expect, it } from 'vitest';
+import { countRows } from '../src/db/count.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { migrations } from '../src/db/migrations/index.ts';
+import type { DB, Dialect } from '../src/db/schema.ts';
+import { listPublications } from '../src/modules/publications/list-repository.ts';
+import { createTestDatabase, type TestDatabase } from './helpers/test-app.ts';
+
+async function titlesFound(db: DB, dialect: Dialect, words: string[]): Promise<string[]> {
+  const { rows } = await listPublications(db, dialect, { status: 'all', words, offset: 0, limit: 60 });
+  return rows.map((row) => row.title);
+}
+
+describe('migration 0003-publication-search', () => {
+  let subject: TestDatabase | undefined;
+
+  afterEach(async () => {
+    await subject?.dispose();
+    subject = undefined;
+  });
+
+  it('indexes the publications that existed before it, and the index follows later changes', async () => {
+    subject = await createTestDatabase({ migrate: false });
+    const { db, dialect } = subject.database;
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    expect((await migrator.migrateTo('0002-accounts')).error).toBeUndefined();
+    const at = '2025-05-01T10:00:00.000Z';
+    await sql`insert into users (id, email, name, password_hash, created_at, updated_at)
+      values ('u1', 'ana@example.com', 'Ana', 'x', ${at}, ${at})`.execute(db);
+    await sql`insert into publications (id, typed, title, description, labels, status, created_by, created_at,
+        updated_at)
+      values ('p1', 'dots', 'Punto de Reciclaje', 'Cartón y botellas', '["Papel/Cartón"]', 1, 'u1', ${at}, ${at}),
+             ('p2', 'market', 'Jabón artesanal', 'Hecho con aceite usado', '[]', 0, 'u1', ${at}, ${at})`.execute(
+      db,
+    );
+
+    expect(await migrateToLatest(db)).toEqual(['0003-publication-search']);
+
+    expect(await titlesFound(db, dialect, ['carton'])).toEqual(['Punto de Reciclaje']);
+    expect(await titlesFound(db, dialect, ['aceite'])).toEqual(['Jabón artesanal']);
+    expect(await titlesFound(db, dialect, ['reciclage'])).toEqual(['Punto de Reciclaje']);
+    expect(await titlesFound(db, dialect, ['papel'])).toEqual(['Punto de Reciclaje']);
+
+    await db
+      .updateTable('publications')
+      .set({ title: 'Jabón de glicerina' })
+      .where('id', '=', 'p2')
+      .execute();
+    expect(await titlesFound(db, dialect, ['glicerina'])).toEqual(['Jabón de glicerina']);
+
+    // Deleting the author cascades to the publications and to their search index.
+    await db.deleteFrom('users').where('id', '=', 'u1').execute();
+    expect(await titlesFound(db, dialect, ['carton'])).toEqual([]);
+    if (dialect === 'sqlite') {
+      expect(await countRows(db.selectFrom('publication_search_rows'))).toBe(0);
+      const { rows } = await sql<{ count: number }>`select count(*) as count from publication_search
+        where publication_search match 'carton'`.execute(db);
+      expect(rows[0]?.count).toBe(0);
+    }
+  });
+
+  it('can be undone and redone', async () => {
+    subject = await createTestDatabase();
+    const { db, dialect } = subject.database;
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    const at = '2025-05-01T10:00:00.000Z';
+    await db
+      .insertInto('users')
+      .values({
+        id: 'u1',
+        email: 'ana@example.com',
+        name: 'Ana',
+        password_hash: 'x',
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    await db
+      .insertInto('publications')
+      .values({
+        id: 'p1',
+        typed: 'barter',
+        title: 'Frascos de vidrio',
+        description: 'Con tapa',
+        created_by: 'u1',
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+
+    expect((await migrator.migrateTo('0002-accounts')).error).toBeUndefined();
+    expect(await migrateToLatest(db)).toEqual(['0003-publication-search']);
+
+    expect(await titlesFound(db, dialect, ['frasco'])).toEqual(['Frascos de vidrio']);
+  });
+});

@@ -1,0 +1,75 @@
+// The one normaliser of search text, shared by both database dialects (and available to the web app), so that a
+// term means the same thing on SQLite's FTS5 and on PostgreSQL's 'spanish' text search.
+
+/** Longest search text the API accepts, in characters. */
+export const SEARCH_TERM_MAX_LENGTH = 100;
+/** Words of a search text beyond this many are ignored. */
+export const SEARCH_MAX_WORDS = 8;
+/** Shorter words are dropped: one letter matches nearly everything as a prefix. */
+export const SEARCH_MIN_WORD_LENGTH = 2;
+
+// PostgreSQL's Spanish stop words (tsearch_data/spanish.stop), folded like the search text. PostgreSQL drops them
+// from a query; dropping the same words here keeps SQLite from requiring a word PostgreSQL would ignore.
+const STOP_WORDS_TEXT = `
+de la que el en y a los del se las por un para con no una su al lo como mas pero sus le ya o este si porque esta
+entre cuando muy sin sobre tambien me hasta hay donde quien desde todo nos durante todos uno les ni contra otros ese
+eso ante ellos e esto mi antes algunos que unos yo otro otras otra el tanto esa estos mucho quienes nada muchos cual
+poco ella estar estas algunas algo nosotros mis tu te ti tus ellas nosotras vosostros vosostras os mio mia mios mias
+tuyo tuya tuyos tuyas suyo suya suyos suyas nuestro nuestra nuestros nuestras vuestro vuestra vuestros vuestras esos
+esas estoy estas estamos estais estan este estes estemos esteis esten estare estaras estara estaremos estareis
+estaran estaria estarias estariamos estariais estarian estaba estabas estabamos estabais estaban estuve estuviste
+estuvo estuvimos estuvisteis estuvieron estuviera estuvieras estuvieramos estuvierais estuvieran estuviese
+estuvieses estuviesemos estuvieseis estuviesen estando estado estada estados estadas estad he has ha hemos habeis han
+haya hayas hayamos hayais hayan habre habras habra habremos habreis habran habria habrias habriamos habriais habrian
+habia habias habiamos habiais habian hube hubiste hubo hubimos hubisteis hubieron hubiera hubieras hubieramos
+hubierais hubieran hubiese hubieses hubiesemos hubieseis hubiesen habiendo habido habida habidos habidas soy eres es
+somos sois son sea seas seamos seais sean sere seras sera seremos sereis seran seria serias seriamos seriais serian
+era eras eramos erais eran fui fuiste fue fuimos fuisteis fueron fuera fueras fueramos fuerais fueran fuese fueses
+fuesemos fueseis fuesen sintiendo sentido sentida sentidos sentidas siente sentid tengo tienes tiene tenemos teneis
+tienen tenga tengas tengamos tengais tengan tendre tendras tendra tendremos tendreis tendran tendria tendrias
+tendriamos tendriais tendrian tenia tenias teniamos teniais tenian tuve tuviste tuvo tuvimos tuvisteis tuvieron
+tuviera tuvieras tuvieramos tuvierais tuvieran tuviese tuvieses tuviesemos tuvieseis tuviesen teniendo tenido tenida
+tenidos tenidas tened
+`;
+
+export const SPANISH_STOP_WORDS: ReadonlySet<string> = new Set(STOP_WORDS_TEXT.split(/\s+/).filter(Boolean));
+
+/** Lowercase, without accents or other diacritics ('Cartón' → 'carton', 'Ñandú' → 'nandu'). */
+export function foldText(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
+}
+
+// A consonant before a final '-es' that Spanish singulars end in: papel-es, carton-es, flor-es, red-es, luc-es.
+const PLURAL_ES = /[lrndjyxszc]es$/;
+
+/**
+ * The singular of a folded Spanish word, as a prefix of both forms: 'botellas' → 'botella', 'cartones' → 'carton',
+ * 'papeles' → 'papel', 'luces' → 'luc'. Short words and words that do not look plural come back unchanged.
+ */
+export function singularize(word: string): string {
+  if (word.length <= 3 || !word.endsWith('s')) return word;
+  if (word.length >= 5 && PLURAL_ES.test(word)) return word.slice(0, -2);
+  if (/[aeiou]s$/.test(word)) return word.slice(0, -1);
+  return word;
+}
+
+/**
+ * The words of a search text, ready to be matched as prefixes: folded, split on anything that is not a letter or a
+ * digit, without stop words or one-letter words, singularised, without repeats, at most SEARCH_MAX_WORDS.
+ * '¿Botellas de VIDRIO en Córdoba?' → ['botella', 'vidrio', 'cordoba']. Only letters and digits come out, so the
+ * words are safe to quote in a full-text query.
+ */
+export function normalizeSearchTerms(text: string): string[] {
+  const words = new Set<string>();
+  for (const raw of foldText(text).split(/[^\p{L}\p{N}]+/u)) {
+    if (raw.length < SEARCH_MIN_WORD_LENGTH || SPANISH_STOP_WORDS.has(raw)) continue;
+    const word = singularize(raw);
+    if (SPANISH_STOP_WORDS.has(word)) continue;
+    words.add(word);
+    if (words.size === SEARCH_MAX_WORDS) break;
+  }
+  return [...words];
+}
