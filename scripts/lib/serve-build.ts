@@ -1,47 +1,34 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startServerProcess, type RunningServer } from './server-process.ts';
 
-export type RunningServer = { url: string; stop: () => Promise<void> };
+export type { RunningServer } from './server-process.ts';
 
-/** Starts the production server (as `npm start` does, without rebuilding) on its own port and data folder. */
+/**
+ * Starts the production server (as `npm start` does, without rebuilding) on its own loopback port. Without a
+ * DATA_DIR in `env` it gets a temporary data folder, removed when it stops; a given DATA_DIR is left in
+ * place.
+ */
 export async function serveBuild(port: number, env: Record<string, string> = {}): Promise<RunningServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'eco-bench-'));
+  const ownDataDir = env.DATA_DIR === undefined ? mkdtempSync(join(tmpdir(), 'eco-bench-')) : undefined;
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--disable-warning=ExperimentalWarning', 'apps/api/src/main.ts'],
-    {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
-        ...env,
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
+  return startServerProcess({
+    script: 'apps/api/src/main.ts',
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: ownDataDir,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      ...env,
     },
-  );
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) throw new Error('The server did not answer /api/health within 60 s');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return {
     url,
-    stop: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
+    name: 'server',
+    timeoutMs: 60_000,
+    cleanup: () => {
+      if (ownDataDir !== undefined) rmSync(ownDataDir, { recursive: true, force: true });
     },
-  };
+  });
 }

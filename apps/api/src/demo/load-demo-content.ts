@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { getCategory, PUBLISHED_STATUS, UNPUBLISHED_STATUS, type PublicationInput } from '@eco/domain';
+import {
+  findCity,
+  getCategory,
+  PUBLISHED_STATUS,
+  UNPUBLISHED_STATUS,
+  type PublicationInput,
+} from '@eco/domain';
 import type { DB, NewPublication, NewPublicationFile, NewUser } from '../db/schema.ts';
 import { hashPassword } from '../modules/users/password.ts';
 import {
@@ -11,7 +17,7 @@ import {
   type DemoPlace,
   type DemoPublication,
 } from './demo-data.ts';
-import { renderDemoAvatar, renderDemoImage } from './demo-images.ts';
+import { createDemoImageRenderer, renderDemoAvatar, type DemoImageRenderer } from './demo-images.ts';
 import { hasAnyUser, insertDemoRows } from './demo-repository.ts';
 
 const HOUR_MS = 3_600_000;
@@ -19,7 +25,15 @@ const DAY_MS = 24 * HOUR_MS;
 const RENDER_CONCURRENCY = 4;
 
 export type DemoLoadResult =
-  { loaded: false } | { loaded: true; users: number; publications: number; images: number };
+  | { loaded: false }
+  | {
+      loaded: true;
+      users: number;
+      publications: number;
+      images: number;
+      drawings: number;
+      durationMs: number;
+    };
 
 /** Runs `task` over `items` with at most `limit` running at once, keeping the order of the results. */
 async function mapWithLimit<T, R>(
@@ -84,13 +98,25 @@ export function toPublicationInput(
   };
 }
 
+/**
+ * The caption of a publication's second image: its first material, else its city. Publications that share it
+ * share the drawing, which is then rasterised once.
+ */
+export function detailCaption(publication: DemoPublication): string {
+  const { labels = [], place } = publication;
+  return labels[0] ?? findCity(place.city)?.name ?? place.city;
+}
+
 /** Draws every image of a publication; returns their URLs, cover first. */
-export function renderPublicationImages(mediaDir: string, publication: DemoPublication): Promise<string[]> {
+export function renderPublicationImages(
+  renderer: DemoImageRenderer,
+  publication: DemoPublication,
+): Promise<string[]> {
   const category = getCategory(publication.typed);
   return Promise.all(
     Array.from({ length: publication.images }, (_, variant) =>
-      renderDemoImage(mediaDir, `${publication.key}-${variant + 1}`, {
-        title: publication.title,
+      renderer.render(`${publication.key}-${variant + 1}`, {
+        title: variant === 0 ? publication.title : detailCaption(publication),
         category,
         variant,
       }),
@@ -107,14 +133,20 @@ export async function loadDemoContent(
   options: { mediaDir: string; now?: Date },
 ): Promise<DemoLoadResult> {
   if (await hasAnyUser(db)) return { loaded: false };
+  const started = performance.now();
   const now = options.now ?? new Date();
   const timestamp = now.toISOString();
 
+  // One argon2 hash per password rather than per user: hashing is deliberately slow.
+  const [superUserHash, userHash] = await Promise.all([
+    hashPassword(DEMO_SUPER_USER_PASSWORD),
+    hashPassword(DEMO_USER_PASSWORD),
+  ]);
   const users: NewUser[] = await mapWithLimit(demoUsers, RENDER_CONCURRENCY, async (user) => ({
     id: randomUUID(),
     email: user.email.toLowerCase(),
     name: user.name,
-    password_hash: await hashPassword(user.isSuperUser ? DEMO_SUPER_USER_PASSWORD : DEMO_USER_PASSWORD),
+    password_hash: user.isSuperUser ? superUserHash : userHash,
     picture_url: await renderDemoAvatar(options.mediaDir, `avatar-${user.key}`, user.name),
     phone: user.phone,
     is_super_user: user.isSuperUser ? 1 : 0,
@@ -130,8 +162,9 @@ export async function loadDemoContent(
   }));
   const userIds = new Map(demoUsers.map((user, index) => [user.key, users[index]?.id]));
 
+  const renderer = createDemoImageRenderer(options.mediaDir);
   const images = await mapWithLimit(demoPublications, RENDER_CONCURRENCY, (publication) =>
-    renderPublicationImages(options.mediaDir, publication),
+    renderPublicationImages(renderer, publication),
   );
 
   const publications: NewPublication[] = [];
@@ -172,5 +205,7 @@ export async function loadDemoContent(
     users: users.length,
     publications: publications.length,
     images: files.length + users.length,
+    drawings: renderer.drawings(),
+    durationMs: Math.round(performance.now() - started),
   };
 }

@@ -1,0 +1,144 @@
+import {
+  CATEGORY_KEYS,
+  LISTING_TYPES,
+  MATERIAL_LABELS,
+  MINUTES_STEP,
+  cities,
+  findCity,
+  provinces,
+  publicationSchema,
+} from '@eco/domain';
+import { describe, expect, it } from 'vitest';
+import {
+  DEMO_SUPER_USER_EMAIL,
+  DEMO_SUPER_USER_KEY,
+  demoPublications,
+  demoUsers,
+} from '../src/demo/demo-data.ts';
+import { startDate, toPublicationInput } from '../src/demo/load-demo-content.ts';
+
+const NOW = new Date('2026-06-01T15:00:00.000Z');
+const URLS = ['/media/demo/vidrio-guemes-1-0123456789.webp', '/media/demo/vidrio-guemes-2-abcdef0123.webp'];
+
+const listings = demoPublications.filter((publication) => publication.typed !== 'tips');
+const tips = demoPublications.filter((publication) => publication.typed === 'tips');
+/** Provinces of the catalog that have cities, i.e. every province a user can pick. */
+const provincesWithData = provinces
+  .filter((province) => cities.some((city) => city.provinceKey === province.key))
+  .map((province) => province.key);
+
+describe('demo data', () => {
+  it('has at least 60 listings and 10 tips, with unique keys', () => {
+    expect(listings.length).toBeGreaterThanOrEqual(60);
+    expect(tips.length).toBe(10);
+    expect(new Set(demoPublications.map((publication) => publication.key)).size).toBe(
+      demoPublications.length,
+    );
+    expect(new Set(demoUsers.map((user) => user.key)).size).toBe(demoUsers.length);
+  });
+
+  it('makes every listing valid under the publication form schema, and tips valid but for their type', () => {
+    for (const publication of demoPublications) {
+      const files = URLS.slice(0, publication.images);
+      const result = publicationSchema.safeParse(toPublicationInput(publication, files, NOW));
+      if (publication.typed === 'tips') {
+        expect(
+          result.error?.issues.map((issue) => issue.path.join('.')),
+          publication.key,
+        ).toEqual(['typed']);
+      } else {
+        expect(result.error?.issues, publication.key).toBeUndefined();
+      }
+    }
+  });
+
+  it('covers every listing category in every province with data, in both countries', () => {
+    for (const typed of LISTING_TYPES) {
+      expect(
+        listings.filter((publication) => publication.typed === typed).length,
+        typed,
+      ).toBeGreaterThanOrEqual(10);
+    }
+    expect(provincesWithData).toHaveLength(9);
+    for (const province of provincesWithData) {
+      const here = listings.filter((publication) => publication.place.province === province);
+      expect(here.length, province).toBeGreaterThanOrEqual(4);
+      // Several categories per province, so that a category filter narrows every province's list.
+      expect(new Set(here.map((publication) => publication.typed)).size, province).toBeGreaterThanOrEqual(3);
+    }
+    expect(new Set(CATEGORY_KEYS)).toEqual(new Set(demoPublications.map((publication) => publication.typed)));
+  });
+
+  it('places every publication and user in a real city of its province', () => {
+    for (const { key, place } of [...demoPublications, ...demoUsers]) {
+      const city = findCity(place.city);
+      expect(city, key).toBeDefined();
+      expect([city?.countryKey, city?.provinceKey], key).toEqual([place.country, place.province]);
+    }
+  });
+
+  it('labels recycling points and materials from the catalog, and prices products and courses', () => {
+    for (const publication of listings) {
+      const labels = publication.labels ?? [];
+      expect(labels.every((label) => (MATERIAL_LABELS as readonly string[]).includes(label))).toBe(true);
+      if (publication.typed === 'dots' || publication.typed === 'barter') {
+        expect(labels.length, publication.key).toBeGreaterThan(0);
+      }
+      if (publication.typed === 'market' || publication.typed === 'courses') {
+        expect(publication.price, publication.key).toBeGreaterThanOrEqual(0);
+        expect(publication.quantity, publication.key).toBeGreaterThanOrEqual(1);
+      }
+    }
+  });
+
+  it('schedules events and courses after loading, at times the form can express', () => {
+    const scheduled = listings.filter(
+      (publication) => publication.typed === 'events' || publication.typed === 'courses',
+    );
+    expect(scheduled.length).toBeGreaterThan(0);
+    for (const publication of scheduled) {
+      expect(publication.startsIn, publication.key).toBeDefined();
+      if (publication.startsIn === undefined) continue;
+      const [hours = -1, minutes = -1] = publication.startsIn.time.split(':').map(Number);
+      expect(hours, publication.key).toBeGreaterThanOrEqual(0);
+      expect(hours, publication.key).toBeLessThanOrEqual(23);
+      expect(minutes % MINUTES_STEP, publication.key).toBe(0);
+      const starts = startDate(NOW, publication.place, publication.startsIn);
+      expect(Date.parse(starts), publication.key).toBeGreaterThan(NOW.getTime());
+    }
+  });
+
+  it('leaves about eight listings of several authors awaiting review, and publishes the super user’s tips', () => {
+    const awaiting = listings.filter((publication) => !publication.published);
+    expect(awaiting.length).toBeGreaterThanOrEqual(6);
+    expect(awaiting.length).toBeLessThanOrEqual(10);
+    expect(new Set(awaiting.map((publication) => publication.author)).size).toBeGreaterThanOrEqual(4);
+    expect(awaiting.some((publication) => publication.author === DEMO_SUPER_USER_KEY)).toBe(false);
+
+    const superUser = demoUsers.find((user) => user.key === DEMO_SUPER_USER_KEY);
+    expect(superUser).toMatchObject({ email: DEMO_SUPER_USER_EMAIL, isSuperUser: true });
+    expect(demoUsers.filter((user) => user.isSuperUser)).toHaveLength(1);
+    for (const tip of tips) {
+      expect([tip.author, tip.published], tip.key).toEqual([DEMO_SUPER_USER_KEY, true]);
+    }
+  });
+
+  it('finds what people type, across categories and provinces', () => {
+    const text = (publication: (typeof demoPublications)[number]) =>
+      `${publication.title} ${publication.description}`
+        .toLowerCase()
+        .normalize('NFD')
+        .replace(/\p{Diacritic}/gu, '');
+    const matching = (word: string) => listings.filter((publication) => text(publication).includes(word));
+    for (const word of ['botella', 'carton', 'reciclaje', 'vidrio', 'compost', 'segunda mano', 'regal']) {
+      expect(matching(word).length, word).toBeGreaterThanOrEqual(2);
+    }
+    // Glass recycling in Córdoba, and a compost workshop.
+    expect(
+      matching('vidrio').some(
+        (publication) => publication.typed === 'dots' && publication.place.province === 'cordoba',
+      ),
+    ).toBe(true);
+    expect(matching('compost').some((publication) => publication.typed === 'events')).toBe(true);
+  });
+});

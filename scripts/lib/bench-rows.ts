@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import { cities, type CategoryKey, type City, type MaterialLabel } from '@eco/domain';
+import type { NewPublication, NewPublicationFile, NewUser } from '../../apps/api/src/db/schema.ts';
+import {
+  FIRST_NAMES,
+  LAST_NAMES,
+  MATERIALS,
+  PRODUCTS,
+  QUALITIES,
+  SENTENCES,
+  STREETS,
+  TITLES,
+  TOPICS,
+} from './bench-vocabulary.ts';
+
+const DAY_MS = 86_400_000;
+const TITLE_MAX = 75;
+
+/** Share of each category among the rows, in percent. */
+const CATEGORY_WEIGHTS: readonly (readonly [CategoryKey, number])[] = [
+  ['dots', 22],
+  ['events', 16],
+  ['courses', 10],
+  ['market', 26],
+  ['barter', 24],
+  ['tips', 2],
+];
+const PUBLISHED_SHARE = 0.95;
+const SECOND_IMAGE_SHARE = 0.3;
+
+/** mulberry32: a small seeded generator, so that every run fills the same catalogue. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** Cuts at the last word that fits, like a person shortening a title to the form's limit. */
+function fitTitle(title: string): string {
+  if (title.length <= TITLE_MAX) return title;
+  return title.slice(0, TITLE_MAX + 1).replace(/\s+\S*$/, '');
+}
+
+export type PublicationWithFiles = { publication: NewPublication; files: NewPublicationFile[] };
+
+/** Makes benchmark users and publications from the vocabulary, deterministically for a given seed. */
+export function createRowFactory(seed: number, now = new Date()) {
+  const random = seededRandom(seed);
+  const integer = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+  const chance = (share: number) => random() < share;
+  /** `count` distinct items, in random order (a partial Fisher–Yates shuffle). */
+  const sample = <T>(items: readonly T[], count: number): T[] => {
+    const copy = [...items];
+    for (let index = 0; index < Math.min(count, copy.length); index += 1) {
+      const other = integer(index, copy.length - 1);
+      [copy[index], copy[other]] = [copy[other] as T, copy[index] as T];
+    }
+    return copy.slice(0, count);
+  };
+  const totalWeight = CATEGORY_WEIGHTS.reduce((sum, [, weight]) => sum + weight, 0);
+  const category = (): CategoryKey => {
+    let left = random() * totalWeight;
+    for (const [key, weight] of CATEGORY_WEIGHTS) {
+      left -= weight;
+      if (left < 0) return key;
+    }
+    return 'market';
+  };
+  const iso = (time: number) => new Date(time).toISOString();
+
+  function fill(template: string, words: Record<string, string>): string {
+    return template.replace(/\{(\w+)\}/g, (_, name: string) => words[name] ?? name);
+  }
+
+  function place(city: City) {
+    return {
+      location_country: city.countryKey,
+      location_province: city.provinceKey,
+      location_city: city.key,
+    };
+  }
+
+  return {
+    user(index: number, passwordHash: string): NewUser {
+      const city = pick(cities);
+      const timestamp = iso(now.getTime() - integer(30, 900) * DAY_MS);
+      return {
+        id: randomUUID(),
+        email: `autor-${index}@bench.ecoanuncios.local`,
+        name: `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)}`,
+        password_hash: passwordHash,
+        picture_url: null,
+        phone: chance(0.8) ? `549${integer(2_000_000_000, 3_999_999_999)}` : null,
+        is_super_user: 0,
+        is_active: 1,
+        activated_at: timestamp,
+        location_address: null,
+        ...place(city),
+        payment_details: null,
+        created_at: timestamp,
+        updated_at: timestamp,
+      };
+    },
+
+    publication(authorIds: readonly string[], imageUrls: readonly string[]): PublicationWithFiles {
+      const typed = category();
+      const city = pick(cities);
+      const [material, label] = pick(MATERIALS);
+      const [otherMaterial, otherLabel] = pick(MATERIALS);
+      const words = {
+        m: material,
+        m2: otherMaterial,
+        t: pick(TOPICS),
+        p: pick(PRODUCTS),
+        q: pick(QUALITIES),
+        city: city.name,
+      };
+      const sentences = sample(SENTENCES[typed], 3);
+      const labels: MaterialLabel[] =
+        typed === 'dots' || typed === 'barter'
+          ? [...new Set([label, ...(chance(0.3) ? [otherLabel] : [])])]
+          : [];
+      const priced = typed === 'market' || typed === 'courses';
+      const scheduled = typed === 'events' || typed === 'courses';
+      const located = typed === 'dots' || scheduled;
+      const createdAt = iso(now.getTime() - Math.floor(random() * 730 * DAY_MS));
+      const id = randomUUID();
+      const publication: NewPublication = {
+        id,
+        typed,
+        title: fitTitle(capitalize(fill(pick(TITLES[typed]), words))),
+        description: sentences.map((sentence) => fill(sentence, words)).join(' '),
+        calendared_at: scheduled ? iso(now.getTime() + integer(1, 90) * DAY_MS) : null,
+        quantity: priced || chance(0.4) ? integer(1, 200) : null,
+        price: priced ? integer(0, 1500) * 100 : null,
+        discount_rate: priced && chance(0.2) ? integer(1, 6) * 5 : null,
+        location_address: located ? `${pick(STREETS)} ${integer(100, 4999)}, ${city.name}` : null,
+        location_url: null,
+        ...place(city),
+        labels: JSON.stringify(labels),
+        status: chance(PUBLISHED_SHARE) ? 1 : 0,
+        created_by: pick(authorIds),
+        created_at: createdAt,
+        updated_at: createdAt,
+      };
+      const count = chance(SECOND_IMAGE_SHARE) ? 2 : 1;
+      const files = Array.from({ length: count }, (_, position) => ({
+        publication_id: id,
+        position,
+        url: imageUrls[(position + integer(0, imageUrls.length - 1)) % imageUrls.length] as string,
+      }));
+      return { publication, files };
+    },
+  };
+}
