@@ -13,3 +13,12 @@ export const APP_DESCRIPTION =
 
 /** Navigations shorter than this show no waiting overlay, so fast pages do not flash. */
 export const WAITING_DELAY_MS = 300;
+
+/** Waiting messages of section 8 for navigations to pages that load the user's data. */
+export const NAVIGATION_WAITING_MESSAGES: Readonly<Record<string, string>> = {
+  '/dashboard': 'Cargando información del usuario',
+  '/dashboard/settings': 'Cargando datos del usuario...',
+};
+
+/** Where users write for what they cannot do themselves, such as changing their e-mail address. */
+export const SUPPORT_EMAIL = 'hola@ecoanuncios.org';

@@ -2,6 +2,8 @@ import { AppShell } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
+import { useSession, useStoredSessionSync } from '../../lib/session';
+import { CartButton } from '../cart/CartButton';
 import classes from './AppLayout.module.css';
 import { Footer } from './Footer';
 import type { LayoutApi, RightDrawerView } from './layout-context';
@@ -11,6 +13,8 @@ import { TopBar } from './TopBar';
 
 // The drawer (Mantine Drawer, focus trap, scroll lock) is fetched the first time it opens, not on every page load.
 const RightDrawer = lazy(() => import('./RightDrawer'));
+// Only signed-in visitors need the expiry timer: guests never download it.
+const SessionExpiry = lazy(() => import('./SessionExpiry'));
 
 // Overlays remember the location they were opened on: a route change closes them without an effect.
 type Overlay<T> = { value: T; locationKey: string; opened: boolean };
@@ -18,6 +22,8 @@ type Overlay<T> = { value: T; locationKey: string; opened: boolean };
 /** The app shell: top bar, left menu (sidebar on desktop, overlay on phones), right drawer and footer. */
 export function AppLayout({ children }: { children: ReactNode }) {
   const { key: locationKey } = useLocation();
+  const session = useSession();
+  useStoredSessionSync(session);
   const [desktopNavbar, setDesktopNavbar] = useState(true);
   const [mobileNavbar, setMobileNavbar] = useState<Overlay<true> | null>(null);
   const [right, setRight] = useState<Overlay<RightDrawerView> | null>(null);
@@ -84,10 +90,18 @@ export function AppLayout({ children }: { children: ReactNode }) {
           <NavMenu />
         </AppShell.Navbar>
         <AppShell.Main className={classes.main}>
-          <div className={classes.content}>{children}</div>
+          <div className={classes.content}>
+            {children}
+            <CartButton />
+          </div>
           <Footer />
         </AppShell.Main>
       </AppShell>
+      {session && (
+        <Suspense fallback={null}>
+          <SessionExpiry tokenExpiration={session.tokenExpiration} />
+        </Suspense>
+      )}
       {right && (
         <Suspense fallback={null}>
           <RightDrawer opened={rightOpened} view={right.value} onClose={closeRightDrawer} />

@@ -1,7 +1,8 @@
 import { TOP_BAR_NAME_LENGTH } from '@eco/domain/constants';
 import { truncate } from '@eco/domain/text';
 import { ActionIcon, Badge, Burger, Button, Group } from '@mantine/core';
-import { IconBell, IconHeart, IconLogin, IconUser } from '@tabler/icons-react';
+import { IconBell, IconHeart, IconLogin, IconUser, IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../../lib/session';
 import { useLayout } from './layout-context';
@@ -10,6 +11,13 @@ import classes from './TopBar.module.css';
 
 function normalizePath(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
+/** The user's photo in the top bar, or a generic icon without one (or when it fails to load). */
+function UserPicture({ url }: { url: string | null }) {
+  const [failed, setFailed] = useState(false);
+  if (!url || failed) return <IconUser size={18} aria-hidden />;
+  return <img src={url} alt="" className={classes.userPicture} onError={() => setFailed(true)} />;
 }
 
 export function TopBar() {
@@ -64,7 +72,7 @@ export function TopBar() {
               to="/dashboard"
               variant="light"
               size="compact-md"
-              leftSection={<IconUser size={18} aria-hidden />}
+              leftSection={<UserPicture key={session.user.pictureUrl} url={session.user.pictureUrl} />}
               classNames={{ section: classes.userIcon }}
               title={session.user.name}
             >
@@ -94,9 +102,20 @@ export function TopBar() {
               </>
             )}
             {onAuthPage && (
-              <Button component={Link} to="/auth/new" size="compact-sm">
-                Registrarse
-              </Button>
+              <>
+                <Button component={Link} to="/auth/new" size="compact-md" visibleFrom="xs">
+                  Registrarse
+                </Button>
+                <ActionIcon
+                  component={Link}
+                  to="/auth/new"
+                  size="lg"
+                  hiddenFrom="xs"
+                  aria-label="Registrarse"
+                >
+                  <IconUserPlus size={20} aria-hidden />
+                </ActionIcon>
+              </>
             )}
           </>
         )}

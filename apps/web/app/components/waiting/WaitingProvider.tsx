@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useNavigation } from 'react-router';
-import { WAITING_DELAY_MS } from '../../config';
+import { NAVIGATION_WAITING_MESSAGES, WAITING_DELAY_MS } from '../../config';
 import { useDelayedFlag } from '../../lib/use-delayed-flag';
 import type { WaitingApi } from './waiting-context';
 import { WaitingContext } from './waiting-context';
@@ -36,11 +36,16 @@ export function WaitingProvider({ children }: { children: ReactNode }) {
 
   const api = useMemo<WaitingApi>(() => ({ start, run }), [start, run]);
   const latest = tasks.at(-1);
+  const target = navigation.location?.pathname.replace(/(.)\/+$/, '$1');
+  const navigationMessage = target === undefined ? undefined : NAVIGATION_WAITING_MESSAGES[target];
 
   return (
     <WaitingContext value={api}>
       {children}
-      <WaitingOverlay visible={latest !== undefined || slowNavigation} message={latest?.message} />
+      <WaitingOverlay
+        visible={latest !== undefined || slowNavigation}
+        message={latest ? latest.message : navigationMessage}
+      />
     </WaitingContext>
   );
 }

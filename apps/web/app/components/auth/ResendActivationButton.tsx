@@ -1,0 +1,43 @@
+import type { ButtonProps } from '@mantine/core';
+import { Button } from '@mantine/core';
+import { IconMailForward } from '@tabler/icons-react';
+import { useState } from 'react';
+import { requestActivationEmail } from '../../lib/account-requests';
+import { errorMessage } from '../../lib/api-client';
+import { notifyError, notifySuccess } from '../../lib/notify';
+
+export const RESEND_ACTIVATION_LABEL = 'Reenviar correo de activación';
+
+type ResendActivationButtonProps = { email: string } & Pick<ButtonProps, 'variant' | 'fullWidth'>;
+
+/** Sends the activation e-mail again to `email` and says so in a notice. */
+export function ResendActivationButton({
+  email,
+  variant = 'light',
+  fullWidth = true,
+}: ResendActivationButtonProps) {
+  const [sending, setSending] = useState(false);
+
+  async function resend() {
+    setSending(true);
+    try {
+      notifySuccess(await requestActivationEmail(email));
+    } catch (error) {
+      notifyError(errorMessage(error));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <Button
+      variant={variant}
+      fullWidth={fullWidth}
+      loading={sending}
+      leftSection={<IconMailForward size={18} aria-hidden />}
+      onClick={() => void resend()}
+    >
+      {RESEND_ACTIVATION_LABEL}
+    </Button>
+  );
+}

@@ -1,0 +1,72 @@
+import { CART_ANIMATION_MS } from '@eco/domain/constants';
+import { Badge, Button } from '@mantine/core';
+import { IconShoppingCart } from '@tabler/icons-react';
+import type { CSSProperties } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
+import { cartCount } from '../../lib/cart';
+import { useCart } from '../../lib/cart-store';
+import classes from './CartButton.module.css';
+
+// The dialog (Modal, avatars, notices) is fetched the first time it opens: every page loads only this button.
+const CartDialog = lazy(() => import('./CartDialog'));
+
+const ANIMATION_STYLE = { '--cart-animation-ms': `${CART_ANIMATION_MS}ms` } as CSSProperties;
+
+const subscribeNothing = () => () => {};
+
+/**
+ * The floating contact-cart button, shown while the cart has items, with their count. The count bumps for
+ * CART_ANIMATION_MS when it changes (not when the stored cart first appears after hydration).
+ */
+export function CartButton() {
+  const count = cartCount(useCart());
+  // False on the server and while hydrating (the cart then reads empty), true once the stored cart is read.
+  const hydrated = useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  );
+  // `seen` is the count of the browser's cart last rendered; `bumps` restarts the animation (the animated
+  // element is keyed by it). Adjusted while rendering, without an effect.
+  const [animation, setAnimation] = useState<{ seen: number | null; bumps: number }>({
+    seen: null,
+    bumps: 0,
+  });
+  const [dialog, setDialog] = useState({ opened: false, mounted: false });
+
+  if (hydrated && animation.seen !== count) {
+    setAnimation({ seen: count, bumps: animation.seen === null ? animation.bumps : animation.bumps + 1 });
+  }
+
+  return (
+    <>
+      {count > 0 && (
+        <div className={classes.dock} style={ANIMATION_STYLE}>
+          <Button
+            className={classes.button}
+            size="md"
+            radius="xl"
+            aria-label={`Carrito de contactos (${count})`}
+            aria-haspopup="dialog"
+            onClick={() => setDialog({ opened: true, mounted: true })}
+          >
+            <span
+              key={animation.bumps}
+              className={`${classes.content} ${animation.bumps > 0 ? classes.bump : ''}`}
+            >
+              <IconShoppingCart size={22} aria-hidden />
+              <Badge color="white" c="eco.8" size="md" circle aria-hidden>
+                {count}
+              </Badge>
+            </span>
+          </Button>
+        </div>
+      )}
+      {dialog.mounted && (
+        <Suspense fallback={null}>
+          <CartDialog opened={dialog.opened} onClose={() => setDialog({ opened: false, mounted: true })} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+import { CARD_DESCRIPTION_LENGTH, CARD_TITLE_LENGTH } from '@eco/domain/constants';
+import { truncate } from '@eco/domain/text';
+import { ActionIcon, Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconUserCircle } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { PublicationJson } from '../../lib/publications';
+import { coverThumbnail, publicationPath, THUMBNAIL_SIZE, userPath } from '../../lib/publications';
+import { AddToCartButton } from './AddToCartButton';
+import { CategoryLabel } from './CategoryLabel';
+import classes from './PublicationCard.module.css';
+import { PublicationImage } from './PublicationImage';
+import { PublicationManageActions } from './PublicationManageActions';
+import { PublicationStatusBadge } from './PublicationStatusBadge';
+
+type PublicationCardProps = {
+  publication: PublicationJson;
+  /** Cards of the first row load their image at once; the others when they come near the screen. */
+  eager?: boolean;
+};
+
+/** A publication in a list: cover, status, category, short title and description, author, cart and management. */
+export function PublicationCard({ publication, eager = false }: PublicationCardProps) {
+  const path = publicationPath(publication._id);
+  const author = publication.createdBy;
+  return (
+    <Card withBorder padding="md" className={classes.card} component="article">
+      <Card.Section className={classes.cover}>
+        <Link to={path} className={classes.imageLink} tabIndex={-1} aria-hidden>
+          <PublicationImage
+            src={coverThumbnail(publication)}
+            alt=""
+            width={THUMBNAIL_SIZE.width}
+            height={THUMBNAIL_SIZE.height}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+            className={classes.image}
+          />
+        </Link>
+        <PublicationStatusBadge status={publication.status} className={classes.status} />
+      </Card.Section>
+      <Stack gap={6} mt="sm" style={{ flex: 1 }}>
+        <CategoryLabel typed={publication.typed} />
+        <Title order={2} size="h4" lh={1.3}>
+          <Link to={path} className={classes.title} title={publication.title}>
+            {truncate(publication.title, CARD_TITLE_LENGTH)}
+          </Link>
+        </Title>
+        <Text size="sm" c="dimmed">
+          {truncate(publication.description, CARD_DESCRIPTION_LENGTH)}
+        </Text>
+        <Text size="sm">
+          Por{' '}
+          <Anchor component={Link} to={userPath(author._id)} fw={600}>
+            {author.name}
+          </Anchor>
+        </Text>
+        <Group justify="space-between" gap={4} wrap="nowrap" className={classes.footer} pt={4}>
+          <Group gap={4} wrap="nowrap">
+            <AddToCartButton publication={publication} variant="icon" />
+            <ActionIcon
+              component={Link}
+              to={userPath(author._id)}
+              variant="light"
+              size="lg"
+              aria-label={`Ver perfil de ${author.name}`}
+              title="Ver perfil"
+            >
+              <IconUserCircle size={20} aria-hidden />
+            </ActionIcon>
+          </Group>
+          <PublicationManageActions publication={publication} variant="icons" />
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

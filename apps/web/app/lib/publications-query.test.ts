@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import type { ExploreQuery } from './publications-query';
+import {
+  apiListSearch,
+  EMPTY_QUERY,
+  explorePath,
+  exploreSearch,
+  filterChips,
+  parseExploreQuery,
+  withoutFilters,
+} from './publications-query';
+
+const parse = (search: string) => parseExploreQuery(new URLSearchParams(search));
+
+describe('parseExploreQuery', () => {
+  it('reads every criterion and the page', () => {
+    expect(
+      parse(
+        'what=dots&term=+botellas+&country=arg&province=cordoba&city=cba-city&labels=Vidrios&labels=Pl%C3%A1sticos&page=3&status=pending',
+      ),
+    ).toEqual({
+      what: 'dots',
+      term: 'botellas',
+      country: 'arg',
+      province: 'cordoba',
+      city: 'cba-city',
+      labels: ['Vidrios', 'Plásticos'],
+      page: 3,
+      status: 'pending',
+    } satisfies ExploreQuery);
+  });
+
+  it('also accepts comma-separated labels, known ones only, in catalog order', () => {
+    expect(parse('labels=Vidrios,Oro,Papel%2FCart%C3%B3n').labels).toEqual(['Papel/Cartón', 'Vidrios']);
+  });
+
+  it('drops unknown or inconsistent values instead of failing', () => {
+    expect(parse('what=cars&country=bra&province=cordoba&page=-2&status=secret')).toEqual(EMPTY_QUERY);
+    expect(parse('country=col&province=cordoba&city=cba-city')).toEqual({ ...EMPTY_QUERY, country: 'col' });
+    expect(parse('country=arg&province=cordoba&city=la-banda')).toEqual({
+      ...EMPTY_QUERY,
+      country: 'arg',
+      province: 'cordoba',
+    });
+    expect(parse('page=2.5').page).toBe(1);
+  });
+});
+
+describe('exploreSearch and explorePath', () => {
+  it('write only what is set, without page 1 nor the default status', () => {
+    expect(explorePath(EMPTY_QUERY)).toBe('/publications');
+    expect(exploreSearch({ ...EMPTY_QUERY, status: 'all' })).toBe('');
+    expect(exploreSearch({ ...EMPTY_QUERY, what: 'tips', page: 2 })).toBe('?what=tips&page=2');
+  });
+
+  it('round-trip through parseExploreQuery', () => {
+    const query: ExploreQuery = {
+      what: 'barter',
+      term: 'cartón corrugado',
+      country: 'arg',
+      province: 'baires',
+      city: 'la-plata',
+      labels: ['Papel/Cartón', 'Telgopor'],
+      page: 4,
+      status: 'published',
+    };
+    expect(parse(exploreSearch(query).slice(1))).toEqual(query);
+  });
+});
+
+describe('apiListSearch', () => {
+  const query: ExploreQuery = { ...EMPTY_QUERY, what: 'dots', labels: ['Vidrios', 'Plásticos'], page: 2 };
+
+  it('names the category typed and repeats the labels', () => {
+    expect(apiListSearch(query, { isSuperUser: false })).toBe(
+      'page=2&typed=dots&labels=Vidrios&labels=Pl%C3%A1sticos',
+    );
+  });
+
+  it('lists every status for super users unless they chose one', () => {
+    expect(new URLSearchParams(apiListSearch(query, { isSuperUser: true })).get('status')).toBe('all');
+    expect(
+      new URLSearchParams(apiListSearch({ ...query, status: 'pending' }, { isSuperUser: true })).get(
+        'status',
+      ),
+    ).toBe('pending');
+    expect(
+      new URLSearchParams(apiListSearch({ ...query, status: 'pending' }, { isSuperUser: false })).has(
+        'status',
+      ),
+    ).toBe(false);
+  });
+});
+
+describe('filterChips', () => {
+  const query = parse(
+    'what=dots&term=vidrio&country=arg&province=cordoba&city=cba-city&labels=Vidrios&page=3',
+  );
+
+  it('names category, labels, country, province, city and text, in that order', () => {
+    expect(filterChips(query).map((chip) => chip.label)).toEqual([
+      'Puntos de Reciclaje',
+      'Vidrios',
+      'Argentina',
+      'Córdoba',
+      'Córdoba',
+      '“vidrio”',
+    ]);
+  });
+
+  it('removes a place with the levels below it, and goes back to page 1', () => {
+    const chips = Object.fromEntries(filterChips(query).map((chip) => [chip.key, chip.without]));
+    expect(explorePath(chips.country!)).toBe('/publications?what=dots&term=vidrio&labels=Vidrios');
+    expect(explorePath(chips.province!)).toBe(
+      '/publications?what=dots&term=vidrio&country=arg&labels=Vidrios',
+    );
+    expect(explorePath(chips['label:Vidrios']!)).toBe(
+      '/publications?what=dots&term=vidrio&country=arg&province=cordoba&city=cba-city',
+    );
+  });
+
+  it('clears every filter but the status of a super user', () => {
+    expect(withoutFilters({ ...query, status: 'pending' })).toEqual({ ...EMPTY_QUERY, status: 'pending' });
+  });
+});

@@ -1,0 +1,168 @@
+import type { CategoryKey } from '@eco/domain/catalog/categories';
+import { getCategory, isCategoryKey } from '@eco/domain/catalog/categories';
+import { findCity } from '@eco/domain/catalog/cities';
+import type { CountryKey } from '@eco/domain/catalog/countries';
+import { findCountry, isCountryKey } from '@eco/domain/catalog/countries';
+import type { MaterialLabel } from '@eco/domain/catalog/materials';
+import { isMaterialLabel, MATERIAL_LABELS } from '@eco/domain/catalog/materials';
+import { findProvince } from '@eco/domain/catalog/provinces';
+import { DEFAULT_PAGE } from '@eco/domain/constants';
+import { SEARCH_TERM_MAX_LENGTH } from '@eco/domain/search';
+
+// The explore page keeps every criterion in its URL (/publications?what=dots&term=vidrio&country=arg…&page=2), so a
+// search can be shared and reloaded. This module reads and writes that URL and turns it into the API's query.
+
+/** Which publications super users list: every one (their default), published ones, or those not published. */
+export const STATUS_FILTERS = ['all', 'published', 'pending'] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+
+export type ExploreQuery = {
+  /** Category (the API's `typed`). */
+  what?: CategoryKey;
+  term?: string;
+  country?: CountryKey;
+  province?: string;
+  city?: string;
+  labels: MaterialLabel[];
+  page: number;
+  /** Only honoured for super users. */
+  status?: StatusFilter;
+};
+
+export const EMPTY_QUERY: ExploreQuery = { labels: [], page: DEFAULT_PAGE };
+
+function isStatusFilter(value: unknown): value is StatusFilter {
+  return typeof value === 'string' && (STATUS_FILTERS as readonly string[]).includes(value);
+}
+
+/** Repeated (`labels=Vidrios&labels=Plásticos`) or comma-separated labels, known ones only, in catalog order. */
+function parseLabels(values: string[]): MaterialLabel[] {
+  const given = new Set(values.flatMap((value) => value.split(',')).map((value) => value.trim()));
+  return MATERIAL_LABELS.filter((label) => given.has(label) && isMaterialLabel(label));
+}
+
+function parsePage(value: string | null): number {
+  const page = Number(value);
+  return Number.isSafeInteger(page) && page >= 1 ? page : DEFAULT_PAGE;
+}
+
+/**
+ * The criteria of an explore URL. Anything unknown or inconsistent is dropped instead of failing the page: an
+ * unknown category, a province of another country, a city of another province (and the levels below a dropped one).
+ */
+export function parseExploreQuery(params: URLSearchParams): ExploreQuery {
+  const what = params.get('what');
+  const term = (params.get('term') ?? '').trim().slice(0, SEARCH_TERM_MAX_LENGTH).trim();
+  const country = params.get('country');
+  const province = params.get('province');
+  const city = params.get('city');
+  const status = params.get('status');
+
+  const query: ExploreQuery = {
+    labels: parseLabels(params.getAll('labels')),
+    page: parsePage(params.get('page')),
+  };
+  if (isCategoryKey(what)) query.what = what;
+  if (term) query.term = term;
+  if (isCountryKey(country)) {
+    query.country = country;
+    const foundProvince = province ? findProvince(province) : undefined;
+    if (foundProvince?.countryKey === country) {
+      query.province = foundProvince.key;
+      const foundCity = city ? findCity(city) : undefined;
+      if (foundCity?.provinceKey === foundProvince.key) query.city = foundCity.key;
+    }
+  }
+  if (isStatusFilter(status)) query.status = status;
+  return query;
+}
+
+/** The search part of an explore URL ('' or '?…'): only the criteria that are set, no page 1, no default status. */
+export function exploreSearch(query: ExploreQuery): string {
+  const params = new URLSearchParams();
+  if (query.what) params.set('what', query.what);
+  if (query.term) params.set('term', query.term);
+  if (query.country) params.set('country', query.country);
+  if (query.province) params.set('province', query.province);
+  if (query.city) params.set('city', query.city);
+  for (const label of query.labels) params.append('labels', label);
+  if (query.status && query.status !== 'all') params.set('status', query.status);
+  if (query.page > DEFAULT_PAGE) params.set('page', String(query.page));
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}
+
+export function explorePath(query: ExploreQuery): string {
+  return `/publications${exploreSearch(query)}`;
+}
+
+/** The query of GET /api/publications for these criteria; super users list every status unless they chose one. */
+export function apiListSearch(query: ExploreQuery, { isSuperUser }: { isSuperUser: boolean }): string {
+  const params = new URLSearchParams();
+  params.set('page', String(query.page));
+  if (query.what) params.set('typed', query.what);
+  if (query.term) params.set('term', query.term);
+  if (query.country) params.set('country', query.country);
+  if (query.province) params.set('province', query.province);
+  if (query.city) params.set('city', query.city);
+  for (const label of query.labels) params.append('labels', label);
+  if (isSuperUser) params.set('status', query.status ?? 'all');
+  return params.toString();
+}
+
+export type FilterChip = {
+  key: string;
+  /** What the chip reads, e.g. 'Vidrios' or 'Córdoba'. */
+  label: string;
+  /** The same criteria without this one, back on the first page. */
+  without: ExploreQuery;
+};
+
+/**
+ * The removable chips of the active criteria: category, labels, country, province, city and text. Removing a place
+ * also removes the levels below it (no province without its country).
+ */
+export function filterChips(query: ExploreQuery): FilterChip[] {
+  const base: ExploreQuery = { ...query, page: DEFAULT_PAGE };
+  const chips: FilterChip[] = [];
+  if (query.what) {
+    chips.push({ key: 'what', label: getCategory(query.what).title, without: { ...base, what: undefined } });
+  }
+  for (const label of query.labels) {
+    chips.push({
+      key: `label:${label}`,
+      label,
+      without: { ...base, labels: query.labels.filter((other) => other !== label) },
+    });
+  }
+  if (query.country) {
+    chips.push({
+      key: 'country',
+      label: findCountry(query.country)?.name ?? query.country,
+      without: { ...base, country: undefined, province: undefined, city: undefined },
+    });
+  }
+  if (query.province) {
+    chips.push({
+      key: 'province',
+      label: findProvince(query.province)?.name ?? query.province,
+      without: { ...base, province: undefined, city: undefined },
+    });
+  }
+  if (query.city) {
+    chips.push({
+      key: 'city',
+      label: findCity(query.city)?.name ?? query.city,
+      without: { ...base, city: undefined },
+    });
+  }
+  if (query.term) {
+    chips.push({ key: 'term', label: `“${query.term}”`, without: { ...base, term: undefined } });
+  }
+  return chips;
+}
+
+/** The criteria without any filter nor text; the status choice of a super user stays. */
+export function withoutFilters(query: ExploreQuery): ExploreQuery {
+  return { ...EMPTY_QUERY, status: query.status };
+}

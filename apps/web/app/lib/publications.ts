@@ -1,0 +1,88 @@
+import type { Page, Publication, PublicationFile, SessionData } from '@eco/domain';
+import { findCity } from '@eco/domain/catalog/cities';
+import { findCountry } from '@eco/domain/catalog/countries';
+import { findProvince } from '@eco/domain/catalog/provinces';
+import { PUBLISHED_STATUS } from '@eco/domain/constants';
+
+/** An image as the API answers it: the full image and its card-sized version (the same URL when there is none). */
+export type PublicationImage = PublicationFile & { thumbnailUrl?: string };
+
+/** A publication as the API answers it: the domain's shape, each image with its thumbnail. */
+export type PublicationJson = Omit<Publication, 'files'> & { files: PublicationImage[] };
+
+export type PublicationListPage = Page<'publications', PublicationJson>;
+
+/** Shown when a publication has no image, and in place of any image that fails to load. */
+export const DEFAULT_PUBLICATION_IMAGE = '/publication-default.svg';
+
+/** Pixel size of the stored images (4:3): full images and their card thumbnails. */
+export const IMAGE_SIZE = { width: 1200, height: 900 } as const;
+export const THUMBNAIL_SIZE = { width: 480, height: 360 } as const;
+
+export function isPublished(publication: Pick<Publication, 'status'>): boolean {
+  return publication.status === PUBLISHED_STATUS;
+}
+
+export function isSuperUser(session: SessionData | null): boolean {
+  return session?.user.isSuperUser === true;
+}
+
+/** Authors and super users may edit and delete a publication. */
+export function canManage(session: SessionData | null, publication: Pick<Publication, 'createdBy'>): boolean {
+  return session !== null && (session.user.isSuperUser || session.userId === publication.createdBy._id);
+}
+
+/** The card image of a publication: the thumbnail of its first image, or null without images. */
+export function coverThumbnail(publication: Pick<PublicationJson, 'files'>): string | null {
+  const first = publication.files[0];
+  return first ? first.thumbnailUrl || first.url : null;
+}
+
+export function publicationPath(id: string): string {
+  return `/publications/${encodeURIComponent(id)}`;
+}
+
+export function tipPath(id: string): string {
+  return `/tips/${encodeURIComponent(id)}`;
+}
+
+/** Where a publication is read: tips have their own page. */
+export function readingPath(publication: Pick<Publication, '_id' | 'typed'>): string {
+  return publication.typed === 'tips' ? tipPath(publication._id) : publicationPath(publication._id);
+}
+
+export function editPath(id: string): string {
+  return `/dashboard/publications/${encodeURIComponent(id)}/edit`;
+}
+
+export function userPath(id: string): string {
+  return `/users/${encodeURIComponent(id)}`;
+}
+
+/** An absolute URL on the site: `publicUrl` + path, unless the given address is already absolute. */
+export function absoluteUrl(publicUrl: string, pathOrUrl: string): string {
+  if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl;
+  return `${publicUrl.replace(/\/+$/, '')}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
+}
+
+type Place = Pick<
+  Publication,
+  'locationAddress' | 'locationUrl' | 'locationCountry' | 'locationProvince' | 'locationCity'
+>;
+
+/** The names of a publication's city, province and country (in that order), from the catalog. */
+export function placeNames(place: Place): string[] {
+  return [
+    place.locationCity ? findCity(place.locationCity)?.name : undefined,
+    place.locationProvince ? findProvince(place.locationProvince)?.name : undefined,
+    place.locationCountry ? findCountry(place.locationCountry)?.name : undefined,
+  ].filter((name): name is string => !!name);
+}
+
+/** The map link of a publication: its own, or an OpenStreetMap search of its address and place; null without both. */
+export function mapUrl(place: Place): string | null {
+  if (place.locationUrl) return place.locationUrl;
+  if (!place.locationAddress) return null;
+  const search = [place.locationAddress, ...placeNames(place)].join(', ');
+  return `https://www.openstreetmap.org/search?query=${encodeURIComponent(search)}`;
+}

@@ -1,0 +1,44 @@
+import '../../styles/account';
+import '../../styles/select';
+import { Stack, Text, Title } from '@mantine/core';
+import { UserDataError } from '../../components/account/UserDataError';
+import { PaymentDetailsForm } from '../../components/settings/PaymentDetailsForm';
+import { ProfileForm } from '../../components/settings/ProfileForm';
+import { profileFormValues } from '../../components/settings/profile-form-values';
+import { loadAccount } from '../../lib/account.server';
+import { requireSession } from '../../lib/auth.server';
+import { pageMeta } from '../../lib/meta';
+import type { Route } from './+types/settings';
+
+export const meta: Route.MetaFunction = () => pageMeta('Configuración');
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireSession(context, url);
+  return loadAccount(context);
+}
+
+export default function SettingsPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <Stack gap="lg" maw={880}>
+      <Stack gap={4}>
+        <Title order={1}>Configuración</Title>
+        <Text c="dimmed">Tu perfil es lo que ven los demás en tus anuncios y en tu página de usuario.</Text>
+      </Stack>
+      {loaderData.ok ? (
+        <>
+          {/* Keyed by the saved data: a save or a fresh load shows the server's values, read-only. */}
+          <ProfileForm
+            key={JSON.stringify(profileFormValues(loaderData.account.user))}
+            user={loaderData.account.user}
+          />
+          <PaymentDetailsForm
+            key={loaderData.account.paymentDetails ?? ''}
+            paymentDetails={loaderData.account.paymentDetails}
+          />
+        </>
+      ) : (
+        <UserDataError message={loaderData.message} />
+      )}
+    </Stack>
+  );
+}

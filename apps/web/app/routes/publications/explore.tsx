@@ -1,0 +1,104 @@
+import '../../styles/publications';
+import { getCategory } from '@eco/domain/catalog/categories';
+import { Group, Stack, Text, Title } from '@mantine/core';
+import { redirect } from 'react-router';
+import { EmptyResults } from '../../components/explore/EmptyResults';
+import { ExplorePagination } from '../../components/explore/ExplorePagination';
+import { FilterChips } from '../../components/explore/FilterChips';
+import { PublicationGrid } from '../../components/explore/PublicationGrid';
+import { SearchBar } from '../../components/explore/SearchBar';
+import { StatusFilter } from '../../components/explore/StatusFilter';
+import { TipList } from '../../components/tips/TipList';
+import { formatNumber } from '../../lib/format';
+import { pageMeta } from '../../lib/meta';
+import { isSuperUser } from '../../lib/publications';
+import type { ExploreQuery } from '../../lib/publications-query';
+import { apiListSearch, explorePath, exploreSearch, parseExploreQuery } from '../../lib/publications-query';
+import { loadPublicationPage } from '../../lib/publications.server';
+import { serverContext } from '../../server-context';
+import type { Route } from './+types/explore';
+
+const EXPLORE_TITLE = 'Explorar';
+const EXPLORE_DESCRIPTION =
+  'Puntos de reciclaje, eventos, productos, materiales, consejos y cursos de la comunidad EcoAnuncios.';
+
+function heading(query: ExploreQuery): { title: string; description: string } {
+  if (!query.what) return { title: EXPLORE_TITLE, description: EXPLORE_DESCRIPTION };
+  const category = getCategory(query.what);
+  return { title: category.title, description: category.description };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const { title, description } = heading(loaderData?.query ?? { labels: [], page: 1 });
+  return pageMeta(title, description);
+};
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const { session } = context.get(serverContext);
+  const superUser = isSuperUser(session);
+  const query = parseExploreQuery(url.searchParams);
+  const result = await loadPublicationPage(context, apiListSearch(query, { isSuperUser: superUser }));
+  // A page past the last one (the list shrank since the link was made): show the last page instead.
+  if (result.page && result.page.publications.length === 0 && query.page > result.page.totalPages) {
+    if (result.page.totalPages >= 1) throw redirect(explorePath({ ...query, page: result.page.totalPages }));
+  }
+  return { query, superUser, ...result };
+}
+
+function resultsText(total: number, query: ExploreQuery): string {
+  const [one, many] = query.what === 'tips' ? ['consejo', 'consejos'] : ['anuncio', 'anuncios'];
+  const count = total === 1 ? `1 ${one}` : `${formatNumber(total)} ${many}`;
+  return query.term ? `${count} para “${query.term}”` : count;
+}
+
+export default function ExplorePage({ loaderData }: Route.ComponentProps) {
+  const { query, superUser, page, error } = loaderData;
+  const { title, description } = heading(query);
+  const tips = query.what === 'tips';
+
+  return (
+    <Stack gap="md">
+      <Stack gap={2}>
+        <Title order={1} size="h2">
+          {title}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {description}
+        </Text>
+      </Stack>
+      <SearchBar query={query} />
+      <FilterChips query={query} />
+      {(superUser || page) && (
+        <Group justify="space-between" gap="xs">
+          {page && (
+            <Text size="sm" c="dimmed" role="status">
+              {resultsText(page.total, query)}
+            </Text>
+          )}
+          {superUser && <StatusFilter query={query} />}
+        </Group>
+      )}
+      {error !== null && (
+        <Text c="red.8" role="alert">
+          No pudimos hacer esta búsqueda: {error}
+        </Text>
+      )}
+      {page && page.publications.length === 0 && <EmptyResults />}
+      {page && page.publications.length > 0 && tips && (
+        // Keyed by the search: a new search starts again from its first page.
+        <TipList
+          key={exploreSearch({ ...query, page: 1 })}
+          page={page}
+          query={query}
+          isSuperUser={superUser}
+        />
+      )}
+      {page && page.publications.length > 0 && !tips && (
+        <>
+          <PublicationGrid publications={page.publications} />
+          <ExplorePagination query={query} totalPages={page.totalPages} />
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,43 @@
+import '../../components/publication-form/styles';
+import { useState } from 'react';
+import { PublicationEditor } from '../../components/publication-form/PublicationEditor';
+import { SignInPrompt } from '../../components/publication-form/SignInPrompt';
+import type { Account } from '../../lib/account';
+import { readApiResponse } from '../../lib/api-client';
+import { getSession } from '../../lib/auth.server';
+import { pageMeta } from '../../lib/meta';
+import { newFormValues } from '../../lib/publication-form-values';
+import { useSession } from '../../lib/session';
+import { serverContext } from '../../server-context';
+import type { Route } from './+types/new';
+
+export const meta: Route.MetaFunction = () => pageMeta('Publicar un anuncio');
+
+// Not guarded: a guest sees the invitation to sign in or sign up instead of a redirect.
+export async function loader({ context }: Route.LoaderArgs) {
+  const session = getSession(context);
+  if (!session) return { profile: null };
+  const { api } = context.get(serverContext);
+  try {
+    // The author's place prefills the publication's.
+    const { user } = await readApiResponse<Account>(await api('/api/me'));
+    return { profile: user };
+  } catch {
+    return { profile: session.user };
+  }
+}
+
+export default function NewPublicationPage({ loaderData }: Route.ComponentProps) {
+  const session = useSession();
+  // Opened signed in, the form stays while a lost session shows its notice and leads to /auth.
+  const [openedSignedIn] = useState(session !== null);
+
+  if (!session && !openedSignedIn) return <SignInPrompt redirectTo="/publications/new" />;
+  return (
+    <PublicationEditor
+      mode="create"
+      session={session}
+      initialValues={newFormValues(loaderData.profile, session?.user.isSuperUser ?? false)}
+    />
+  );
+}
