@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
-// One run, three suites: the domain's unit tests, and the same API suite against each SQL dialect.
+// One run: unit tests of the domain and of the web app's pure helpers, and the same API suite on each SQL dialect.
 export default defineConfig({
   test: {
     projects: [
       { test: { name: 'domain', include: ['packages/domain/test/**/*.test.ts'] } },
+      { test: { name: 'web', include: ['apps/web/app/**/*.test.ts'] } },
       {
         test: {
           name: 'api-sqlite',

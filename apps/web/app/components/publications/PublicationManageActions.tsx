@@ -29,7 +29,8 @@ type Action = {
   label: string;
   icon: ReactNode;
   color?: string;
-  onClick?: () => void;
+  /** A change, or else `to`: a link. */
+  onClick?: () => Promise<void>;
   to?: string;
 };
 
@@ -75,24 +76,16 @@ export function PublicationManageActions({ publication, variant, onDeleted }: Pu
     await revalidator.revalidate();
   }
 
+  const statusAction: Action = published
+    ? {
+        key: 'status',
+        label: 'Despublicar',
+        icon: <IconEyeOff size={18} aria-hidden />,
+        onClick: toggleStatus,
+      }
+    : { key: 'status', label: 'Publicar', icon: <IconEye size={18} aria-hidden />, onClick: toggleStatus };
   const actions: Action[] = [
-    ...(isSuperUser(session)
-      ? [
-          published
-            ? {
-                key: 'status',
-                label: 'Despublicar',
-                icon: <IconEyeOff size={18} aria-hidden />,
-                onClick: toggleStatus,
-              }
-            : {
-                key: 'status',
-                label: 'Publicar',
-                icon: <IconEye size={18} aria-hidden />,
-                onClick: toggleStatus,
-              },
-        ]
-      : []),
+    ...(isSuperUser(session) ? [statusAction] : []),
     {
       key: 'edit',
       label: 'Editar',
@@ -110,25 +103,36 @@ export function PublicationManageActions({ publication, variant, onDeleted }: Pu
 
   return (
     <Group gap={variant === 'icons' ? 4 : 'xs'} wrap={variant === 'icons' ? 'nowrap' : 'wrap'}>
-      {actions.map((action) => {
-        const common = { color: action.color, children: variant === 'icons' ? action.icon : action.label };
-        const look =
-          variant === 'icons'
-            ? ({ variant: 'subtle', size: 'lg', 'aria-label': action.label, title: action.label } as const)
-            : ({ variant: 'light', leftSection: action.icon } as const);
-        if (action.to) {
-          return variant === 'icons' ? (
-            <ActionIcon key={action.key} component={Link} to={action.to} {...look} {...common} />
-          ) : (
-            <Button key={action.key} component={Link} to={action.to} {...look} {...common} />
-          );
-        }
-        return variant === 'icons' ? (
-          <ActionIcon key={action.key} onClick={action.onClick} {...look} {...common} />
-        ) : (
-          <Button key={action.key} onClick={action.onClick} {...look} {...common} />
-        );
-      })}
+      {actions.map((action) => (
+        <ActionControl key={action.key} action={action} variant={variant} />
+      ))}
     </Group>
+  );
+}
+
+/** An action as an icon (its label is its accessible name) or as a labelled button; a link when it navigates. */
+function ActionControl({ action, variant }: { action: Action; variant: 'icons' | 'buttons' }) {
+  const { label, icon, color, to, onClick } = action;
+  const click = onClick && (() => void onClick());
+  if (variant === 'icons') {
+    const iconProps = { variant: 'subtle', size: 'lg', color, 'aria-label': label, title: label } as const;
+    return to ? (
+      <ActionIcon component={Link} to={to} {...iconProps}>
+        {icon}
+      </ActionIcon>
+    ) : (
+      <ActionIcon onClick={click} {...iconProps}>
+        {icon}
+      </ActionIcon>
+    );
+  }
+  return to ? (
+    <Button component={Link} to={to} variant="light" color={color} leftSection={icon}>
+      {label}
+    </Button>
+  ) : (
+    <Button onClick={click} variant="light" color={color} leftSection={icon}>
+      {label}
+    </Button>
   );
 }
