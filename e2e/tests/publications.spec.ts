@@ -83,6 +83,14 @@ test('a publication goes from the form through review to a guest who finds it an
   await card.locator(`a[href="/publications/${id}"]`).first().click();
   await expect(guest).toHaveURL(`/publications/${id}`);
   await expect(guest.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  // Shared links carry the page's own address and a preview for WhatsApp.
+  await expect(guest.locator('meta[property="og:title"]')).toHaveAttribute('content', new RegExp(marker));
+  await guest.getByRole('main').getByRole('button', { name: 'Compartir' }).first().click();
+  const share = guest.getByRole('dialog', { name: '¡Comparte Ahora!' });
+  await expect(share.getByRole('link', { name: /WhatsApp/ })).toHaveAttribute('href', new RegExp(id));
+  await guest.keyboard.press('Escape');
+  await expect(share).toBeHidden();
+
   await guest.getByRole('button', { name: 'Agregar al carrito' }).click();
   await expect(guest.getByText('El producto se ha agregado correctamente')).toBeVisible();
   await guest.getByRole('button', { name: 'Agregar al carrito' }).click();

@@ -2,7 +2,10 @@ import type { ActionIconProps } from '@mantine/core';
 import { ActionIcon } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconShare } from '@tabler/icons-react';
-import { ShareDialog } from './ShareDialog';
+import { lazy, Suspense } from 'react';
+
+// The dialog (Mantine Modal) is fetched on first use: cards and detail pages stay light on cheap phones.
+const ShareDialog = lazy(() => import('./ShareDialog').then((m) => ({ default: m.ShareDialog })));
 
 type ShareButtonProps = { url?: string; title?: string; label?: string } & Omit<ActionIconProps, 'children'>;
 
@@ -14,7 +17,11 @@ export function ShareButton({ url, title, label = 'Compartir', ...actionIconProp
       <ActionIcon variant="subtle" aria-label={label} onClick={open} {...actionIconProps}>
         <IconShare size={20} aria-hidden />
       </ActionIcon>
-      <ShareDialog opened={opened} onClose={close} url={url} title={title} />
+      {opened && (
+        <Suspense fallback={null}>
+          <ShareDialog opened onClose={close} url={url} title={title} />
+        </Suspense>
+      )}
     </>
   );
 }
