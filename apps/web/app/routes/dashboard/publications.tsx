@@ -5,7 +5,7 @@ import { Link, redirect, useNavigate, useRevalidator } from 'react-router';
 import { MyPublicationRow } from '../../components/publication-form/my-publications/MyPublicationRow';
 import { MyPublicationsEmpty } from '../../components/publication-form/my-publications/MyPublicationsEmpty';
 import { MyPublicationsFilters } from '../../components/publication-form/my-publications/MyPublicationsFilters';
-import { MyPublicationsPagination } from '../../components/publication-form/my-publications/MyPublicationsPagination';
+import { LinkedPagination } from '../../components/LinkedPagination';
 import { ApiError, readApiResponse } from '../../lib/api-client';
 import { requireSession } from '../../lib/auth.server';
 import { pageMeta } from '../../lib/meta';
@@ -100,7 +100,11 @@ export default function MyPublicationsPage({ loaderData }: Route.ComponentProps)
               </li>
             ))}
           </Stack>
-          <MyPublicationsPagination query={query} totalPages={page.totalPages} />
+          <LinkedPagination
+            page={query.page}
+            totalPages={page.totalPages}
+            pathFor={(target) => myPublicationsPath({ ...query, page: target })}
+          />
         </>
       )}
     </Stack>

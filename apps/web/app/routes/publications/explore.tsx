@@ -3,7 +3,7 @@ import { getCategory } from '@eco/domain/catalog/categories';
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { redirect } from 'react-router';
 import { EmptyResults } from '../../components/explore/EmptyResults';
-import { ExplorePagination } from '../../components/explore/ExplorePagination';
+import { LinkedPagination } from '../../components/LinkedPagination';
 import { FilterChips } from '../../components/explore/FilterChips';
 import { PublicationGrid } from '../../components/explore/PublicationGrid';
 import { SearchBar } from '../../components/explore/SearchBar';
@@ -96,7 +96,11 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
       {page && page.publications.length > 0 && !tips && (
         <>
           <PublicationGrid publications={page.publications} />
-          <ExplorePagination query={query} totalPages={page.totalPages} />
+          <LinkedPagination
+            page={query.page}
+            totalPages={page.totalPages}
+            pathFor={(target) => explorePath({ ...query, page: target })}
+          />
         </>
       )}
     </Stack>

@@ -1,15 +1,18 @@
 import { Center, Pagination } from '@mantine/core';
 import { Link } from 'react-router';
-import type { ExploreQuery } from '../../lib/publications-query';
-import { explorePath } from '../../lib/publications-query';
 
-type ExplorePaginationProps = { query: ExploreQuery; totalPages: number };
+type LinkedPaginationProps = {
+  page: number;
+  totalPages: number;
+  /** The address of a page of the list (?page=n), so every page can be shared and reloaded. */
+  pathFor: (page: number) => string;
+};
 
-/** Page links (?page=n): every page of a search has its own address. */
-export function ExplorePagination({ query, totalPages }: ExplorePaginationProps) {
+/** Page links rather than buttons: pages load without a full reload yet keep their own address. */
+export function LinkedPagination({ page: requested, totalPages, pathFor }: LinkedPaginationProps) {
   if (totalPages <= 1) return null;
-  const page = Math.min(query.page, totalPages);
-  const link = (target: number) => ({ component: Link, to: explorePath({ ...query, page: target }) });
+  const page = Math.min(requested, totalPages);
+  const link = (target: number) => ({ component: Link, to: pathFor(target) });
 
   return (
     <Center component="nav" aria-label="Paginación">
