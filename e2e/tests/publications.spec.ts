@@ -105,3 +105,15 @@ test('a publication goes from the form through review to a guest who finds it an
   expect(url.searchParams.get('text')).toContain(title);
   await guestContext.close();
 });
+
+test("an author's link opens their public profile, without their e-mail", async ({ page }) => {
+  await page.goto('/publications?what=market');
+  const authorLink = page.getByRole('article').first().locator('a[href^="/users/"]').first();
+  const name = (await authorLink.innerText()).trim();
+  await authorLink.click();
+  await expect(page).toHaveURL(/\/users\/[^/]+$/);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Calificaciones' })).toBeVisible();
+  await expect(page.getByRole('main')).not.toContainText('@ecoanuncios.local');
+  expect((await page.goto('/users/no-existe'))?.status()).toBe(404);
+});

@@ -45,6 +45,19 @@ export async function loadPublicationPage(
   }
 }
 
+/** A user's public profile (GET /api/user/{id}); the app's 404 page for an unknown or inactive user. */
+export async function loadPublicUser(
+  context: Context,
+  userId: string,
+): Promise<{ user: PublicUser; userRatingData?: UserRatingData }> {
+  const { api } = context.get(serverContext);
+  try {
+    return await readApiResponse(await api(`/api/user/${encodeURIComponent(userId)}`));
+  } catch (error) {
+    return routeError(error);
+  }
+}
+
 /**
  * The average rating of a user (GET /api/user/{id}), null without ratings. The page still renders when it cannot
  * be read (undefined): the rating is a detail next to the publication.
