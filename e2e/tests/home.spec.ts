@@ -3,6 +3,8 @@ import { categories } from '@eco/domain/catalog/categories';
 import { APP_TITLE } from '@eco/domain/constants';
 
 test('the home page shows the six category cards, each opening its explore page', async ({ page }) => {
+  // Twelve page loads: on a busy 2-core machine that needs more than the default 30 s.
+  test.slow();
   await page.goto('/');
   await expect(page).toHaveTitle(APP_TITLE);
 

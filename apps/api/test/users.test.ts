@@ -231,10 +231,44 @@ describe('my account (/me)', () => {
     expect(await fetchMedia(oldKey.replace('.webp', '.sm.webp'))).toBe(404);
     expect(await fetchMedia(newKey)).toBe(200);
 
-    // Someone else's picture is never removed, even if it was (wrongly) set as this user's.
-    expect((await put(storage.publicUrl(foreignKey))).statusCode).toBe(200);
-    expect((await put(storage.publicUrl(newKey))).statusCode).toBe(200);
+    // Someone else's picture can never be taken, so it is never removed either.
+    const foreign = await put(storage.publicUrl(foreignKey));
+    expect(foreign.statusCode).toBe(400);
+    expect(messageOf(foreign)).toBe('La foto de perfil debe ser una imagen que subiste tú');
     expect(await fetchMedia(foreignKey)).toBe(200);
+  });
+
+  it('takes as picture only one of the member’s own uploads, kept or cleared', async () => {
+    const storage = app.mediaStorage;
+    const own = storage.publicUrl(`uploads/${carla.id}/5-mine.webp`);
+    await storage.save(`uploads/${carla.id}/5-mine.webp`, Buffer.from('webp'), 'image/webp');
+    const put = (pictureUrl: string | null) =>
+      app.inject({ method: 'PUT', url: '/api/me', payload: { ...PROFILE, pictureUrl }, ...asBrowser(token) });
+    const storedPicture = async () =>
+      (
+        await subject.database.db
+          .selectFrom('users')
+          .select('picture_url')
+          .where('id', '=', carla.id)
+          .executeTakeFirstOrThrow()
+      ).picture_url;
+
+    expect((await put(own)).statusCode).toBe(200);
+    for (const url of [
+      'https://tracker.example/pixel.png',
+      'http://127.0.0.1/media/uploads/x/1.webp',
+      storage.publicUrl(`uploads/${carla.id}/5-mine.sm.webp`),
+      storage.publicUrl('uploads/someone-else/6-theirs.webp'),
+      storage.publicUrl('demo/dots-1.webp'),
+    ]) {
+      const response = await put(url);
+      expect(response.statusCode, url).toBe(400);
+      expect(await storedPicture()).toBe(own);
+    }
+    // Saving the profile again with the picture it has, or without a picture, is fine.
+    expect((await put(own)).statusCode).toBe(200);
+    expect((await put(null)).statusCode).toBe(200);
+    expect(await storedPicture()).toBeNull();
   });
 });
 
@@ -248,7 +282,12 @@ describe('public profiles (/user/{id})', () => {
     owner = await insertUser(subject.database.db, { email: 'dueno@example.com', name: 'Dueño' });
     await subject.database.db
       .updateTable('users')
-      .set({ payment_details: 'Alias secreto', phone: '5491100000000', location_country: 'arg' })
+      .set({
+        payment_details: 'Alias secreto',
+        phone: '5491100000000',
+        location_country: 'arg',
+        location_address: 'Calle Falsa 742, depto 3',
+      })
       .where('id', '=', owner.id)
       .execute();
     const other = await insertUser(subject.database.db, { email: 'visita@example.com' });
@@ -276,8 +315,6 @@ describe('public profiles (/user/{id})', () => {
           name: 'Dueño',
           pictureUrl: null,
           phone: '5491100000000',
-          isSuperUser: false,
-          locationAddress: null,
           locationCountry: 'arg',
           locationProvince: null,
           locationCity: null,
@@ -287,6 +324,20 @@ describe('public profiles (/user/{id})', () => {
       expect(response.body).not.toContain('dueno@example.com');
       expect(response.body).not.toContain('Alias secreto');
       expect(response.body).not.toContain('argon2');
+      expect(response.body).not.toContain('Calle Falsa');
+      // The exact public keys: anything added to a profile must be chosen to be public.
+      expect(Object.keys(response.json().user).sort()).toEqual(
+        [
+          '_id',
+          'id',
+          'locationCity',
+          'locationCountry',
+          'locationProvince',
+          'name',
+          'phone',
+          'pictureUrl',
+        ].sort(),
+      );
     }
   });
 

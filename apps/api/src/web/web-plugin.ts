@@ -10,6 +10,7 @@ import { createRequestHandler, type RouterContextProvider, type ServerBuild } fr
 import type { SessionData } from '@eco/domain';
 import type { Config } from '../config.ts';
 import { createInternalApi, type InternalApi } from './internal-api.ts';
+import { pageCacheControl } from './page-cache.ts';
 
 /** The values the web app reads from its server context (apps/web/app/server-context.ts). */
 type ServerContextValues = {
@@ -64,15 +65,27 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, { bui
     ssr.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
     ssr.all('/*', async (request, reply) => {
+      const session = await sessionData(request);
       const loadContext = build.entry.module.createLoadContext({
-        session: await sessionData(request),
+        session,
         publicUrl: config.publicUrl,
         donation: config.donation,
         cspNonce: reply.cspNonce?.script ?? '',
         api: createInternalApi(app, request),
       });
       const response = await handleRequest(createRequest(request.raw, reply.raw), loadContext);
-      return sendWebResponse(reply, response);
+      const cacheControl = pageCacheControl({
+        method: request.method,
+        status: response.status,
+        signedIn: session !== null,
+        setsCookie: response.headers.getSetCookie().length > 0,
+        routeCacheControl: response.headers.get('cache-control'),
+      });
+      const vary = response.headers.get('vary');
+      return sendWebResponse(reply, response, {
+        'cache-control': cacheControl,
+        vary: vary ? `${vary}, Cookie` : 'Cookie',
+      });
     });
   });
 };
@@ -91,13 +104,21 @@ async function sessionData(request: FastifyRequest): Promise<SessionData | null>
   };
 }
 
-/** Hands a Web Response to Fastify as a Node stream, so the compression hook can encode it. */
-function sendWebResponse(reply: FastifyReply, response: Response): FastifyReply {
+/**
+ * Hands a Web Response to Fastify as a Node stream, so the compression hook can encode it; `overrides` replace
+ * headers of the response (whose own headers may be immutable, as Response.redirect() makes them).
+ */
+function sendWebResponse(
+  reply: FastifyReply,
+  response: Response,
+  overrides: Record<string, string>,
+): FastifyReply {
   reply.code(response.status);
   for (const [name, value] of response.headers) {
     if (name === 'set-cookie') continue;
     reply.header(name, value);
   }
+  for (const [name, value] of Object.entries(overrides)) reply.header(name, value);
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   if (!response.body) return reply.send();

@@ -70,8 +70,10 @@ type Place = Pick<
   'locationAddress' | 'locationUrl' | 'locationCountry' | 'locationProvince' | 'locationCity'
 >;
 
-/** The names of a publication's city, province and country (in that order), from the catalog. */
-export function placeNames(place: Place): string[] {
+/** The names of a city, province and country (in that order), from the catalog. */
+export function placeNames(
+  place: Pick<Place, 'locationCountry' | 'locationProvince' | 'locationCity'>,
+): string[] {
   return [
     place.locationCity ? findCity(place.locationCity)?.name : undefined,
     place.locationProvince ? findProvince(place.locationProvince)?.name : undefined,

@@ -25,7 +25,9 @@ export function safeRedirectPath(
   if (url.pathname === '/auth' || url.pathname.startsWith('/auth/') || url.pathname === '/dashboard/out') {
     return fallback;
   }
-  return `${url.pathname}${url.search}${url.hash}`;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  // Dot segments collapse on parsing ('/.//evil.example' → '//evil.example'): what comes out must still be a path.
+  return path.startsWith('//') ? fallback : path;
 }
 
 /** '/auth?redirectTo=…' for a page that needs a session. */

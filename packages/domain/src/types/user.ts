@@ -24,8 +24,14 @@ export interface UserRatingData {
   qualificationAvg: number | null;
 }
 
-/** Another user's profile: never carries the e-mail address. */
-export type PublicUser = Omit<User, 'email'> & { userRatingData?: UserRatingData };
+/**
+ * Another user's profile as anybody may see it: name, picture, place down to the city and the WhatsApp number the
+ * contact cart needs. Never the e-mail, the street address or the account's role.
+ */
+export type PublicUser = Pick<
+  User,
+  '_id' | 'id' | 'name' | 'pictureUrl' | 'phone' | 'locationCountry' | 'locationProvince' | 'locationCity'
+> & { userRatingData?: UserRatingData };
 
 export interface SessionData {
   /** Absent where the token lives only in its httpOnly cookie. */

@@ -2,15 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
 import type { MediaStorage } from '../media/storage.ts';
+import { isOwnUpload, uploadFileKeys, uploadKeyOf } from '../media/uploads.ts';
 import { INVALID_FILE_MESSAGE } from './messages.ts';
 import { isImageInUse } from './repository.ts';
 
 // The images of a publication are the user's uploads (POST /api/media answers `uploads/{userId}/<name>.webp` and a
 // `<name>.sm.webp` thumbnail). The demo content's images live under `demo/` and may be shared by several
 // publications: only uploads are ever deleted, and only once nothing shows them any more.
-
-const UPLOAD_KEY = /^uploads\/[^/]+\/[^/]+\.webp$/;
-const THUMBNAIL = /\.sm\.webp$/;
 
 export type PublicationImages = {
   /**
@@ -27,19 +25,12 @@ export function createPublicationImages(
   storage: MediaStorage,
   log: FastifyBaseLogger,
 ): PublicationImages {
-  function isOwnUpload(url: string, userId: string): boolean {
-    const key = storage.keyFromUrl(url);
-    return (
-      key !== null && key.startsWith(`uploads/${userId}/`) && UPLOAD_KEY.test(key) && !THUMBNAIL.test(key)
-    );
-  }
-
   async function releaseOne(url: string): Promise<void> {
-    const key = storage.keyFromUrl(url);
-    if (key === null || !UPLOAD_KEY.test(key) || THUMBNAIL.test(key)) return;
+    const key = uploadKeyOf(storage, url);
+    if (key === null) return;
     try {
       if (await isImageInUse(db, url)) return;
-      await Promise.all([storage.remove(key), storage.remove(key.replace(/\.webp$/, '.sm.webp'))]);
+      await Promise.all(uploadFileKeys(key).map((fileKey) => storage.remove(fileKey)));
     } catch (error) {
       // The publication is already saved: a file left behind is not worth failing the request.
       log.warn({ err: error, key }, 'Could not remove a publication image');
@@ -50,7 +41,8 @@ export function createPublicationImages(
     check(urls, actorId, kept = []) {
       const known = new Set(kept);
       for (const url of urls) {
-        if (!known.has(url) && !isOwnUpload(url, actorId)) throw new HttpError(400, INVALID_FILE_MESSAGE);
+        if (!known.has(url) && !isOwnUpload(storage, url, actorId))
+          throw new HttpError(400, INVALID_FILE_MESSAGE);
       }
     },
 

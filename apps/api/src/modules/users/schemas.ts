@@ -28,7 +28,19 @@ export const userSchema = z
   })
   .describe('Usuario');
 
-export const publicUserSchema = userSchema.omit({ email: true }).describe('Perfil público (sin correo)');
+export const publicUserSchema = userSchema
+  .pick({
+    _id: true,
+    id: true,
+    name: true,
+    pictureUrl: true,
+    phone: true,
+    locationCountry: true,
+    locationProvince: true,
+    locationCity: true,
+  })
+  .strict()
+  .describe('Perfil público (sin correo, dirección ni rol)');
 
 export const adminUserSchema = userSchema
   .extend({ isActive: z.boolean().describe('false: pendiente de activación o desactivada') })

@@ -4,6 +4,7 @@ import type { PublicUser, User } from '@eco/domain';
 import type { DB } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
 import type { MediaStorage } from '../media/storage.ts';
+import { isOwnUpload, ownUploadKeyOf, uploadFileKeys } from '../media/uploads.ts';
 import { deleteTokensOfUser } from '../accounts/repository.ts';
 import { endAllSessions } from '../sessions/service.ts';
 import {
@@ -21,6 +22,7 @@ export const EMAIL_CHANGE_MESSAGE =
   'El correo electrónico no se puede cambiar desde aquí. Para cambiarlo, escríbenos a soporte.';
 export const SELF_DEMOTION_MESSAGE = 'No puedes quitarte a ti mismo el rol de superusuario';
 export const SELF_DEACTIVATION_MESSAGE = 'No puedes desactivar tu propia cuenta';
+export const FOREIGN_PICTURE_MESSAGE = 'La foto de perfil debe ser una imagen que subiste tú';
 
 export type Me = {
   user: User;
@@ -34,11 +36,10 @@ export function createUsersService({ db, storage, log }: UsersDeps) {
   /** The user's own uploaded picture (and its thumbnail) once it is replaced; other URLs are left alone. */
   async function removeReplacedPicture(userId: string, previous: string | null, current: string | null) {
     if (previous === null || previous === current) return;
-    const key = storage.keyFromUrl(previous);
-    if (key === null || !key.startsWith(`uploads/${userId}/`)) return;
-    const base = key.replace(/(\.sm)?\.webp$/, '');
+    const key = ownUploadKeyOf(storage, previous, userId);
+    if (key === null) return;
     try {
-      await Promise.all([storage.remove(`${base}.webp`), storage.remove(`${base}.sm.webp`)]);
+      await Promise.all(uploadFileKeys(key).map((fileKey) => storage.remove(fileKey)));
     } catch (error) {
       log.warn({ err: error, key }, 'Could not remove a replaced profile picture');
     }
@@ -60,6 +61,11 @@ export function createUsersService({ db, storage, log }: UsersDeps) {
       const changes: UserChangesRow = { updated_at: new Date().toISOString() };
       const { profile } = update;
       if (profile !== undefined) {
+        // The picture is kept as it is, cleared, or one of the member's own uploads.
+        const picture = profile.pictureUrl;
+        if (picture !== null && picture !== user.pictureUrl && !isOwnUpload(storage, picture, user._id)) {
+          throw new HttpError(400, FOREIGN_PICTURE_MESSAGE);
+        }
         Object.assign(changes, {
           name: profile.name,
           phone: profile.phone,

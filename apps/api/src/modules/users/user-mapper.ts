@@ -20,10 +20,18 @@ export function toUser(row: UserRow): User {
   };
 }
 
-/** Another user's profile as anyone may see it: no e-mail address, no account state. */
+/** Another user's profile as anyone may see it: no e-mail, street address, role or account state. */
 export function toPublicUser(row: UserRow): PublicUser {
-  const { email: _email, ...user } = toUser(row);
-  return user;
+  return {
+    _id: row.id,
+    id: row.id,
+    name: row.name,
+    pictureUrl: row.picture_url,
+    phone: row.phone,
+    locationCountry: row.location_country,
+    locationProvince: row.location_province,
+    locationCity: row.location_city,
+  };
 }
 
 /** A user as super users see it in the users list: with whether the account may sign in. */

@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 export default function UserProfilePage({ loaderData }: Route.ComponentProps) {
   const { user, userRatingData } = loaderData;
   const average = userRatingData?.qualificationAvg ?? null;
-  const place = placeNames({ ...user, locationUrl: null });
+  const place = placeNames(user);
 
   return (
     <Container size="sm" px={0}>
