@@ -60,13 +60,13 @@ export async function notifySentBack(
 }
 
 /** The e-mail that follows a status change made by a super user, after the commit. */
-export function mailStatusChange(
+export async function mailStatusChange(
   mail: CommunityMail,
   publication: Subject,
   published: boolean,
   reason: string | null,
-): void {
+): Promise<void> {
   const input = { title: publication.title, publicationId: publication.id };
-  if (published) mail.published(publication.authorId, input);
-  else mail.sentBack(publication.authorId, { ...input, reason });
+  if (published) await mail.published(publication.authorId, input);
+  else await mail.sentBack(publication.authorId, { ...input, reason });
 }

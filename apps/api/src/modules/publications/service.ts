@@ -149,15 +149,15 @@ export function createPublicationsService({ db, dialect, storage, log, mail }: P
   }
 
   /** The e-mail of a status change, once it is saved. */
-  function afterStatusChange(
+  async function afterStatusChange(
     user: User,
     row: PublicationWithAuthor,
     title: string,
     status: number,
     reason: string | null,
-  ): void {
+  ): Promise<void> {
     if (status === row.status || row.created_by === user._id) return;
-    mailStatusChange(
+    await mailStatusChange(
       mail,
       { id: row.id, title, authorId: row.created_by },
       status === PUBLISHED_STATUS,
@@ -237,7 +237,7 @@ export function createPublicationsService({ db, dialect, storage, log, mail }: P
           await updatePublication(db, id, { status: body.status, updated_at: now }, undefined, (trx) =>
             notifyStatusChange(trx, user, row, row.title, body.status, body.reason),
           );
-          afterStatusChange(user, row, row.title, body.status, body.reason);
+          await afterStatusChange(user, row, row.title, body.status, body.reason);
         }
         return answer(id);
       }
@@ -262,7 +262,7 @@ export function createPublicationsService({ db, dialect, storage, log, mail }: P
           await notifyAwaitingReview(trx, { id, title: form.title, authorId: row.created_by });
         }
       });
-      if (user.isSuperUser) afterStatusChange(user, row, form.title, status, body.reason);
+      if (user.isSuperUser) await afterStatusChange(user, row, form.title, status, body.reason);
       await images.release(previous.filter((url) => !urls.includes(url)));
       return answer(id);
     },

@@ -103,7 +103,12 @@ export function createRatingsService({ db, mail }: RatingsDeps) {
         return true;
       });
       if (!created) throw new HttpError(409, ALREADY_RATED_MESSAGE);
-      mail.rated(to.id, { raterName: from.name, rating: body.rating, comment: body.comment, changed: false });
+      await mail.rated(to.id, {
+        raterName: from.name,
+        rating: body.rating,
+        comment: body.comment,
+        changed: false,
+      });
       return answer(id);
     },
 
@@ -131,7 +136,7 @@ export function createRatingsService({ db, mail }: RatingsDeps) {
           dedupeKey: `qualification:${id}:${now}`,
         });
       });
-      mail.rated(toUserId, {
+      await mail.rated(toUserId, {
         raterName: from.name,
         rating: body.rating,
         comment: body.comment,
