@@ -295,7 +295,7 @@ describe('notification triggers', () => {
     for (const email of ['pendiente@example.com', 'nora@example.com']) {
       mailer.sent.length = 0;
       await app.inject({ method: 'POST', url: '/api/reset', payload: { email } });
-        const resetToken = tokenOfLink(linksOfText(mailer.sent[0]?.text ?? ''), '/auth/reset/');
+      const resetToken = tokenOfLink(linksOfText(mailer.sent[0]?.text ?? ''), '/auth/reset/');
       const reset = await app.inject({
         method: 'PUT',
         url: `/api/reset/${resetToken}/password`,
