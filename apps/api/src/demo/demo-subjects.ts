@@ -343,13 +343,13 @@ export const PATTERNS: readonly ((width: number, height: number) => string)[] = 
       (_, i) =>
         `<path d="M ${i * 120 - h} ${h} L ${i * 120} 0" stroke="#fff" stroke-width="36" stroke-opacity="0.35"/>`,
     ).join(''),
-  (w, h) =>
+  () =>
     Array.from(
       { length: 9 * 7 },
       (_, i) =>
         `<circle cx="${(i % 9) * 150 + 40}" cy="${Math.floor(i / 9) * 150 + 40}" r="18" fill="#fff" fill-opacity="0.5"/>`,
     ).join(''),
-  (w, h) =>
+  (w) =>
     Array.from(
       { length: 6 },
       (_, i) =>
@@ -361,7 +361,7 @@ export const PATTERNS: readonly ((width: number, height: number) => string)[] = 
       (_, i) =>
         `<circle cx="${w * 0.8}" cy="${h * 0.25}" r="${80 + i * 110}" fill="none" stroke="#fff" stroke-width="22" stroke-opacity="0.35"/>`,
     ).join(''),
-  (w, h) =>
+  () =>
     Array.from({ length: 8 * 6 }, (_, i) =>
       ((i % 8) + Math.floor(i / 8)) % 2 === 0
         ? `<rect x="${(i % 8) * 150}" y="${Math.floor(i / 8) * 150}" width="150" height="150" fill="#fff" fill-opacity="0.25"/>`
