@@ -13,4 +13,14 @@ export interface AppNotification {
   createdAt: string;
   /** Null for notifications sent by the system. */
   fromUser: { name: string; pictureUrl: string | null } | null;
+  /** Path of the site where the notification's action leads (e.g. '/users/{id}'); null when none. */
+  link: string | null;
+}
+
+/**
+ * The `data` of each event of GET /api/notifications/stream (Server-Sent Events, unnamed `message` events): the
+ * signed-in member's unread count, sent on opening and whenever it changes.
+ */
+export interface UnreadCountEvent {
+  unread: number;
 }
