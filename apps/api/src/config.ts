@@ -41,6 +41,12 @@ export type Config = {
   rateLimit: { max: number; ipMax: number; windowMs: number };
   /** Fastify's trustProxy: whether (or which) reverse proxies' X-Forwarded-* headers are believed. */
   trustProxy: boolean | string;
+  assistant: {
+    /** Questions per client address and minute. */
+    rateLimitMax: number;
+    /** The optional OpenAI-compatible language model that rephrases replies; undefined: templates alone. */
+    languageModel: { url: string; model: string; key: string | undefined } | undefined;
+  };
 };
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -65,6 +71,7 @@ export const RATE_LIMIT_MAX = 10;
 export const RATE_LIMIT_WINDOW_MS = 15 * 60_000;
 /** Many people can share one address (a household, an office, a mobile carrier): the per-address limit is wider. */
 export const RATE_LIMIT_IP_FACTOR = 3;
+export const ASSISTANT_RATE_LIMIT_MAX = 30;
 const DEFAULT_WEB_BUILD_DIR = path.resolve(import.meta.dirname, '../../web/build');
 
 const isHttpUrl = (value: string): boolean => {
@@ -220,6 +227,13 @@ export function loadConfig(env: Env = process.env): Config {
   const rateLimitIpMax = read('RATE_LIMIT_IP_MAX', attempts, rateLimitMax * RATE_LIMIT_IP_FACTOR);
   const rateLimitWindowMs = read('RATE_LIMIT_WINDOW_MS', milliseconds, RATE_LIMIT_WINDOW_MS);
   const trustProxy = read('TRUST_PROXY', trustProxyValue, false);
+  const assistantRateLimitMax = read('ASSISTANT_RATE_LIMIT_MAX', attempts, ASSISTANT_RATE_LIMIT_MAX);
+  const languageModelUrl = read<string | undefined>('ASSISTANT_LLM_URL', httpUrl, undefined);
+  const languageModelName = read<string | undefined>('ASSISTANT_LLM_MODEL', nonEmpty, undefined);
+  const languageModelKey = read<string | undefined>('ASSISTANT_LLM_KEY', nonEmpty, undefined);
+  if (languageModelUrl !== undefined && languageModelName === undefined) {
+    problems.push('ASSISTANT_LLM_MODEL must be set when ASSISTANT_LLM_URL is (the model to ask for)');
+  }
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -245,5 +259,12 @@ export function loadConfig(env: Env = process.env): Config {
     resetTokenLifetimeMs,
     rateLimit: { max: rateLimitMax, ipMax: rateLimitIpMax, windowMs: rateLimitWindowMs },
     trustProxy,
+    assistant: {
+      rateLimitMax: assistantRateLimitMax,
+      languageModel:
+        languageModelUrl !== undefined && languageModelName !== undefined
+          ? { url: languageModelUrl, model: languageModelName, key: languageModelKey }
+          : undefined,
+    },
   };
 }

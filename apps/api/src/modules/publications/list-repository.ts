@@ -19,6 +19,12 @@ export type ListCriteria = {
   city?: string | undefined;
   /** Material labels: a publication matches when it has any of them. */
   labels?: readonly string[] | undefined;
+  /** Only publications dated (calendared_at, ISO in UTC) at or after this instant. */
+  startsFrom?: string | undefined;
+  /** Only publications dated before this instant. */
+  startsBefore?: string | undefined;
+  /** Without a text search: newest first (the default), or the soonest dated first. */
+  order?: 'newest' | 'soonest' | undefined;
   /** Normalised search words (normalizeSearchTerms); none lists without a text search. */
   words: readonly string[];
   offset: number;
@@ -31,8 +37,16 @@ export type ListResult = { rows: PublicationWithAuthor[]; files: Map<string, str
 type FilterTables = {
   p: Pick<
     PublicationsTable,
-    'status' | 'created_by' | 'typed' | 'location_country' | 'location_province' | 'location_city' | 'labels'
+    | 'id'
+    | 'status'
+    | 'created_by'
+    | 'typed'
+    | 'location_country'
+    | 'location_province'
+    | 'location_city'
+    | 'labels'
   >;
+  publications: PublicationsTable;
 };
 
 /** `%`, `_` and the escape character itself match literally. */
@@ -62,6 +76,27 @@ function filtersOf(criteria: ListCriteria): Expression<SqlBool> {
       ),
     );
   }
+  if (criteria.startsFrom !== undefined || criteria.startsBefore !== undefined) {
+    // SQLite's slim search rows have no date: the publication is looked up by its primary key.
+    conditions.push(
+      eb.exists(
+        eb
+          .selectFrom('publications as d')
+          .select(sql`1`.as('one'))
+          .whereRef('d.id', '=', 'p.id')
+          .where((inner) =>
+            inner.and([
+              ...(criteria.startsFrom === undefined
+                ? []
+                : [inner('d.calendared_at', '>=', criteria.startsFrom)]),
+              ...(criteria.startsBefore === undefined
+                ? []
+                : [inner('d.calendared_at', '<', criteria.startsBefore)]),
+            ]),
+          ),
+      ),
+    );
+  }
   return eb.and(conditions);
 }
 
@@ -81,11 +116,12 @@ type PageIds = { ids: string[]; total: number };
 /** Without a text search: newest first, in the order of the list indexes; the count reads an index of its own. */
 async function listPage(db: DB, criteria: ListCriteria): Promise<PageIds> {
   const query = db.selectFrom('publications as p').where(filtersOf(criteria));
+  const ordered =
+    criteria.order === 'soonest'
+      ? query.select('p.id').orderBy('p.calendared_at', 'asc').orderBy('p.id', 'asc')
+      : query.select('p.id').orderBy('p.created_at', 'desc').orderBy('p.id', 'desc');
   const [rows, total] = await Promise.all([
-    query
-      .select('p.id')
-      .orderBy('p.created_at', 'desc')
-      .orderBy('p.id', 'desc')
+    ordered
       .limit(criteria.limit)
       .offset(criteria.offset)
       .execute(),
