@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { HttpError } from '../../errors.ts';
+import { registerAttemptLimits } from '../../plugins/attempt-limits.ts';
 import { errorResponses } from '../../plugins/error-schema.ts';
 import { createAssistant } from './engine.ts';
 import { trainIntentClassifier, type IntentClassifier } from './intent-classifier.ts';
@@ -47,6 +48,7 @@ export const assistantRoutes: FastifyPluginAsyncZod<AssistantRouteOptions> = asy
     log: app.log,
     now,
   });
+  await registerAttemptLimits(app);
   const perAddress = app.createRateLimit({
     max: config.assistant.rateLimitMax,
     timeWindow: RATE_WINDOW_MS,
