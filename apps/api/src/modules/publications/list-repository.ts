@@ -121,10 +121,7 @@ async function listPage(db: DB, criteria: ListCriteria): Promise<PageIds> {
       ? query.select('p.id').orderBy('p.calendared_at', 'asc').orderBy('p.id', 'asc')
       : query.select('p.id').orderBy('p.created_at', 'desc').orderBy('p.id', 'desc');
   const [rows, total] = await Promise.all([
-    ordered
-      .limit(criteria.limit)
-      .offset(criteria.offset)
-      .execute(),
+    ordered.limit(criteria.limit).offset(criteria.offset).execute(),
     countRows(query.select('p.id')),
   ]);
   return { ids: rows.map((row) => row.id), total };
