@@ -180,8 +180,11 @@ export function createAssistant(deps: AssistantDeps) {
             { ...request, category: 'barter', words: [], time: null },
             now,
           );
+          const offered =
+            found.total > 0 ? `\n\nEstas personas ya ofrecen ${entities.materials.join(' o ')}:` : '';
           return as('faq', {
             ...faq,
+            message: faq.message + offered,
             publications: found.publications,
             searchUrl: found.total > 0 ? found.searchUrl : null,
           });

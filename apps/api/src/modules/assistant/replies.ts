@@ -85,7 +85,8 @@ export function searchMessage(
     const where = placeFromProfile && request.place !== undefined ? ' (tomé el lugar de tu perfil)' : '';
     return `Encontré ${outcome.total} ${found}${where}.${more}`;
   }
-  return `No encontré ${asked}. Lo más cercano: ${outcome.total} ${found}.${more}`;
+  const otherDate = request.time !== null && outcome.step.time === null ? ', en otras fechas' : '';
+  return `No encontré ${asked}. Lo más cercano: ${outcome.total} ${found}${otherDate}.${more}`;
 }
 
 /** Follow-up questions after a search: somewhere else, another time, something to do. */
@@ -118,7 +119,7 @@ export function categoryDefinition(category: CategoryKey): string {
   const intro: Partial<Record<CategoryKey, string>> = {
     dots: 'Un punto verde (o punto de reciclaje) es un lugar donde entregar residuos separados para que se reciclen. ',
   };
-  return `${intro[category] ?? ''}En EcoAnuncios, ${title}: ${description}`;
+  return `${intro[category] ?? ''}En EcoAnuncios los encuentras en ${title}. ${description}`;
 }
 
 export const GREETING_MESSAGE =

@@ -63,10 +63,10 @@ export function BotPage({ posted }: { posted: ChatEntry[] | null }) {
 
   return (
     <Stack gap="md" className={classes.page}>
-      <Group justify="space-between" wrap="nowrap" gap="xs">
+      <Group justify="space-between" gap="xs">
         <Group gap="xs" wrap="nowrap">
           <IconRobot size={28} aria-hidden />
-          <Title order={1} size="h2">
+          <Title order={1} size="h3">
             Asistente Virtual
           </Title>
         </Group>

@@ -31,7 +31,8 @@ export function SuggestionChips({ label, questions, history, onAsk, disabled }: 
             value={question}
             size="compact-sm"
             radius="xl"
-            variant="light"
+            variant="outline"
+            classNames={{ root: classes.chip, label: classes.chipLabel }}
             disabled={disabled}
           >
             {question}
