@@ -52,6 +52,7 @@ describe('loadConfig', () => {
       resetTokenLifetimeMs: RESET_TOKEN_LIFETIME_MS,
       rateLimit: { max: 10, ipMax: 30, windowMs: 900_000 },
       trustProxy: false,
+      assistant: { rateLimitMax: 30, languageModel: undefined },
     });
     expect(DEFAULT_MAIL_FROM).toBe('EcoAnuncios <no-responder@ecoanuncios.org>');
     expect(MEDIA_MAX_BYTES).toBe(10 * 1024 * 1024);

@@ -57,6 +57,7 @@ describe('API description', () => {
         'GET /api/publication/{id}',
         'PUT /api/publication/{id}',
         'DELETE /api/publication/{id}',
+        'POST /api/io',
       ].sort(),
     );
     expect(Object.keys(document.paths['/api/health']?.get?.responses ?? {}).sort()).toEqual(['200', '503']);
