@@ -13,6 +13,9 @@ async function titlesFound(db: DB, dialect: Dialect, words: string[]): Promise<s
   return rows.map((row) => row.title);
 }
 
+// 0003 and the migrations after it, which run again when it is redone.
+const SINCE_0003 = Object.keys(migrations).filter((name) => name >= '0003');
+
 describe('migration 0003-publication-search', () => {
   let subject: TestDatabase | undefined;
 
@@ -36,7 +39,7 @@ describe('migration 0003-publication-search', () => {
       db,
     );
 
-    expect(await migrateToLatest(db)).toEqual(['0003-publication-search']);
+    expect(await migrateToLatest(db)).toEqual(SINCE_0003);
 
     expect(await titlesFound(db, dialect, ['carton'])).toEqual(['Punto de Reciclaje']);
     expect(await titlesFound(db, dialect, ['aceite'])).toEqual(['Jabón artesanal']);
@@ -91,7 +94,7 @@ describe('migration 0003-publication-search', () => {
       .execute();
 
     expect((await migrator.migrateTo('0002-accounts')).error).toBeUndefined();
-    expect(await migrateToLatest(db)).toEqual(['0003-publication-search']);
+    expect(await migrateToLatest(db)).toEqual(SINCE_0003);
 
     expect(await titlesFound(db, dialect, ['frasco'])).toEqual(['Frascos de vidrio']);
   });

@@ -222,7 +222,7 @@ export function createAssistant(deps: AssistantDeps) {
         const one = found.total === 1;
         return as('search', {
           message:
-            `No estoy seguro de haberte entendido, pero encontré ${found.total} ` +
+            `No estoy seguro de haberte entendido, pero encontré ${found.more ? 'varios' : found.total} ` +
             `${one ? 'anuncio que menciona' : 'anuncios que mencionan'} «${entities.words.join(' ')}».`,
           publications: found.publications,
           faq: [],

@@ -68,25 +68,18 @@ export function searchMessage(
     );
   }
   const shown = outcome.publications.length;
+  const count = outcome.more ? `más de ${shown}` : String(shown);
   const found = describe(
     { ...request, category: outcome.category },
-    {
-      count: outcome.total,
-      place: outcome.step.place,
-      words: outcome.step.words,
-      time: outcome.step.time,
-    },
+    { count: shown, place: outcome.step.place, words: outcome.step.words, time: outcome.step.time },
   );
-  const more =
-    outcome.total > shown
-      ? ` Te muestro ${shown === 1 ? 'el primero' : `los ${shown} primeros`}; el resto está en la búsqueda completa.`
-      : '';
+  const more = outcome.more ? ` Te muestro ${shown}; el resto está en la búsqueda completa.` : '';
   if (outcome.exact) {
     const where = placeFromProfile && request.place !== undefined ? ' (tomé el lugar de tu perfil)' : '';
-    return `Encontré ${outcome.total} ${found}${where}.${more}`;
+    return `Encontré ${count} ${found}${where}.${more}`;
   }
   const otherDate = request.time !== null && outcome.step.time === null ? ', en otras fechas' : '';
-  return `No encontré ${asked}. Lo más cercano: ${outcome.total} ${found}${otherDate}.${more}`;
+  return `No encontré ${asked}. Lo más cercano: ${count} ${found}${otherDate}.${more}`;
 }
 
 /** Follow-up questions after a search: somewhere else, another time, something to do. */

@@ -39,7 +39,10 @@ export type SearchStep = {
 
 export type SearchOutcome = {
   publications: PublicationJson[];
+  /** How many were found, up to ASSISTANT_CARDS + 1: the answer never counts them all (a count costs a scan). */
   total: number;
+  /** More were found than the cards show. */
+  more: boolean;
   /** The step that found them (the last one tried when nothing was found). */
   step: SearchStep;
   /** True when that step is the request as asked. */
@@ -105,8 +108,9 @@ export function createRetrieval(deps: { db: DB; dialect: Dialect; storage: Media
       startsFrom: dated ? (step.time?.from ?? now).toISOString() : undefined,
       startsBefore: dated ? step.time?.until.toISOString() : undefined,
       order: dated ? 'soonest' : 'newest',
+      count: false,
       offset: 0,
-      limit: ASSISTANT_CARDS,
+      limit: ASSISTANT_CARDS + 1,
     };
     return listPublications(deps.db, deps.dialect, criteria);
   }
@@ -135,10 +139,11 @@ export function createRetrieval(deps: { db: DB; dialect: Dialect; storage: Media
             lastRequest = varied;
             if (result.total === 0) continue;
             return {
-              publications: result.rows.map((row) =>
-                toPublicationJson(deps.storage, row, result.files.get(row.id) ?? []),
-              ),
+              publications: result.rows
+                .slice(0, ASSISTANT_CARDS)
+                .map((row) => toPublicationJson(deps.storage, row, result.files.get(row.id) ?? [])),
               total: result.total,
+              more: result.total > ASSISTANT_CARDS,
               step,
               exact: variant === variants[0] && place === request.place && time === request.time,
               category: variant.category,
@@ -150,6 +155,7 @@ export function createRetrieval(deps: { db: DB; dialect: Dialect; storage: Media
       return {
         publications: [],
         total: 0,
+        more: false,
         step: last,
         exact: false,
         category: request.category,

@@ -25,6 +25,8 @@ export type ListCriteria = {
   startsBefore?: string | undefined;
   /** Without a text search: newest first (the default), or the soonest dated first. */
   order?: 'newest' | 'soonest' | undefined;
+  /** false: `total` is only the number of rows of the page (the count is skipped, for callers that need none). */
+  count?: boolean | undefined;
   /** Normalised search words (normalizeSearchTerms); none lists without a text search. */
   words: readonly string[];
   offset: number;
@@ -45,6 +47,7 @@ type FilterTables = {
     | 'location_province'
     | 'location_city'
     | 'labels'
+    | 'calendared_at'
   >;
   publications: PublicationsTable;
 };
@@ -54,8 +57,11 @@ function likeEscaped(text: string): string {
   return text.replace(/[!%_]/g, (char) => `!${char}`);
 }
 
-/** The criteria's filters on `p`, the same on both dialects. */
-function filtersOf(criteria: ListCriteria): Expression<SqlBool> {
+/**
+ * The criteria's filters on `p`, the same on both dialects. `slimRows`: `p` is SQLite's publication_search_rows,
+ * which has no date column.
+ */
+function filtersOf(criteria: ListCriteria, slimRows = false): Expression<SqlBool> {
   const eb = expressionBuilder<FilterTables, 'p'>();
   const conditions: Expression<SqlBool>[] = [];
   if (criteria.status === 'published') conditions.push(eb('p.status', '=', PUBLISHED_STATUS));
@@ -76,26 +82,26 @@ function filtersOf(criteria: ListCriteria): Expression<SqlBool> {
       ),
     );
   }
-  if (criteria.startsFrom !== undefined || criteria.startsBefore !== undefined) {
-    // SQLite's slim search rows have no date: the publication is looked up by its primary key.
-    conditions.push(
-      eb.exists(
-        eb
-          .selectFrom('publications as d')
-          .select(sql`1`.as('one'))
-          .whereRef('d.id', '=', 'p.id')
-          .where((inner) =>
-            inner.and([
-              ...(criteria.startsFrom === undefined
-                ? []
-                : [inner('d.calendared_at', '>=', criteria.startsFrom)]),
-              ...(criteria.startsBefore === undefined
-                ? []
-                : [inner('d.calendared_at', '<', criteria.startsBefore)]),
-            ]),
-          ),
-      ),
-    );
+  const { startsFrom, startsBefore } = criteria;
+  if (startsFrom !== undefined || startsBefore !== undefined) {
+    if (!slimRows) {
+      if (startsFrom !== undefined) conditions.push(eb('p.calendared_at', '>=', startsFrom));
+      if (startsBefore !== undefined) conditions.push(eb('p.calendared_at', '<', startsBefore));
+    } else {
+      // The publication is looked up by its primary key for its date.
+      conditions.push(
+        eb.exists(
+          eb
+            .selectFrom('publications as d')
+            .select(sql`1`.as('one'))
+            .whereRef('d.id', '=', 'p.id')
+            .$if(startsFrom !== undefined, (query) => query.where('d.calendared_at', '>=', startsFrom ?? ''))
+            .$if(startsBefore !== undefined, (query) =>
+              query.where('d.calendared_at', '<', startsBefore ?? ''),
+            ),
+        ),
+      );
+    }
   }
   return eb.and(conditions);
 }
@@ -122,9 +128,9 @@ async function listPage(db: DB, criteria: ListCriteria): Promise<PageIds> {
       : query.select('p.id').orderBy('p.created_at', 'desc').orderBy('p.id', 'desc');
   const [rows, total] = await Promise.all([
     ordered.limit(criteria.limit).offset(criteria.offset).execute(),
-    countRows(query.select('p.id')),
+    criteria.count === false ? -1 : countRows(query.select('p.id')),
   ]);
-  return { ids: rows.map((row) => row.id), total };
+  return { ids: rows.map((row) => row.id), total: total === -1 ? rows.length : total };
 }
 
 /**
@@ -152,12 +158,25 @@ async function searchPage(
         .limit(criteria.limit)
         .offset(criteria.offset)
         .execute(),
-      countRows(query.select('p.id')),
+      criteria.count === false ? -1 : countRows(query.select('p.id')),
     ]);
-    return { ids: rows.map((row) => row.id), total };
+    return { ids: rows.map((row) => row.id), total: total === -1 ? rows.length : total };
   }
 
-  const query = db.selectFrom('publication_search_rows as p').where((eb) => eb.and(where));
+  const query = db
+    .selectFrom('publication_search_rows as p')
+    .where((eb) => eb.and([filtersOf(criteria, true), textMatch(dialect, groups)]));
+  if (criteria.count === false) {
+    const found = await query
+      .select('p.id')
+      .orderBy(rank, 'desc')
+      .orderBy('p.created_at', 'desc')
+      .orderBy('p.id', 'desc')
+      .limit(criteria.limit)
+      .offset(criteria.offset)
+      .execute();
+    return { ids: found.map((row) => row.id), total: found.length };
+  }
   const rows = await query
     .select(['p.id', sql<string | number>`count(*) over ()`.as('total')])
     .orderBy(rank, 'desc')
