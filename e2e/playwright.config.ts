@@ -51,6 +51,7 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
       // Every test signs up and in from the same address; the limits themselves are covered by the API tests.
       RATE_LIMIT_MAX: '1000',
+      ASSISTANT_RATE_LIMIT_MAX: '1000',
     },
   },
 });

@@ -5,6 +5,7 @@ import { createDatabase } from '../apps/api/src/db/database.ts';
 import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
 import type { Dialect } from '../apps/api/src/db/schema.ts';
 import { serveBareFastify } from './lib/bare-fastify.ts';
+import { ASSISTANT_BENCH_ENV, benchAssistant } from './lib/bench-assistant.ts';
 import { createBenchDatabase } from './lib/bench-databases.ts';
 import { fillDatabase, type FillResult } from './lib/bench-fill.ts';
 import { loadTest, type LoadResult } from './lib/load-test.ts';
@@ -136,7 +137,7 @@ async function benchDialect(dialect: Dialect): Promise<void> {
       await handle.close();
     }
 
-    const server = await serveBuild(port, { ...database.env, DEMO_CONTENT: 'off' });
+    const server = await serveBuild(port, { ...database.env, DEMO_CONTENT: 'off', ...ASSISTANT_BENCH_ENV });
     const stopServer = undoable(server.stop);
     try {
       for (const { name, path } of CASES) {
@@ -144,6 +145,8 @@ async function benchDialect(dialect: Dialect): Promise<void> {
         cannedPage ??= page.bytes;
         await measure(`${dialect} / ${name}`, `${server.url}${path}`, page.total);
       }
+      const timing = { warmupSeconds, durationSeconds, connections };
+      results.push(await benchAssistant(`${dialect} / POST /api/io (assistant)`, server.url, timing));
     } finally {
       await stopServer();
     }

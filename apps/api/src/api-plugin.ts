@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
+import { assistantRoutes } from './modules/assistant/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { createCommunityMail } from './modules/notifications/community-mail.ts';
@@ -35,6 +36,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (api, { database,
   await api.register(publicationRoutes, { database, mail: communityMail });
   await api.register(ratingRoutes, { db: database.db, mail: communityMail });
   await api.register(notificationRoutes, { database, config });
+  await api.register(assistantRoutes, { database, config });
 
   // Explicit catch-alls: the web plugin's `/*` would otherwise answer unknown /api paths with an HTML page.
   api.all('/', { schema: { hide: true } }, handleNotFound);

@@ -45,6 +45,12 @@ export type Config = {
   secretKey: string;
   /** Interval of the heartbeat comments of the notifications stream. */
   sseHeartbeatMs: number;
+  assistant: {
+    /** Questions per client address and minute. */
+    rateLimitMax: number;
+    /** The optional OpenAI-compatible language model that rephrases replies; undefined: templates alone. */
+    languageModel: { url: string; model: string; key: string | undefined } | undefined;
+  };
 };
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -73,6 +79,7 @@ export const RATE_LIMIT_IP_FACTOR = 3;
 export const DEVELOPMENT_SECRET_KEY = 'ecoanuncios-development-secret-key-not-for-production';
 export const SECRET_KEY_MIN_LENGTH = 32;
 export const SSE_HEARTBEAT_MS = 20_000;
+export const ASSISTANT_RATE_LIMIT_MAX = 30;
 const DEFAULT_WEB_BUILD_DIR = path.resolve(import.meta.dirname, '../../web/build');
 
 const isHttpUrl = (value: string): boolean => {
@@ -239,6 +246,13 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push('SECRET_KEY must be set in production (e.g. `openssl rand -base64 48`)');
   }
   const sseHeartbeatMs = read('SSE_HEARTBEAT_MS', milliseconds, SSE_HEARTBEAT_MS);
+  const assistantRateLimitMax = read('ASSISTANT_RATE_LIMIT_MAX', attempts, ASSISTANT_RATE_LIMIT_MAX);
+  const languageModelUrl = read<string | undefined>('ASSISTANT_LLM_URL', httpUrl, undefined);
+  const languageModelName = read<string | undefined>('ASSISTANT_LLM_MODEL', nonEmpty, undefined);
+  const languageModelKey = read<string | undefined>('ASSISTANT_LLM_KEY', nonEmpty, undefined);
+  if (languageModelUrl !== undefined && languageModelName === undefined) {
+    problems.push('ASSISTANT_LLM_MODEL must be set when ASSISTANT_LLM_URL is (the model to ask for)');
+  }
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -266,5 +280,12 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy,
     secretKey: secretKey ?? DEVELOPMENT_SECRET_KEY,
     sseHeartbeatMs,
+    assistant: {
+      rateLimitMax: assistantRateLimitMax,
+      languageModel:
+        languageModelUrl !== undefined && languageModelName !== undefined
+          ? { url: languageModelUrl, model: languageModelName, key: languageModelKey }
+          : undefined,
+    },
   };
 }

@@ -55,6 +55,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       secretKey: DEVELOPMENT_SECRET_KEY,
       sseHeartbeatMs: 20_000,
+      assistant: { rateLimitMax: 30, languageModel: undefined },
     });
     expect(DEFAULT_MAIL_FROM).toBe('EcoAnuncios <no-responder@ecoanuncios.org>');
     expect(MEDIA_MAX_BYTES).toBe(10 * 1024 * 1024);

@@ -66,6 +66,7 @@ describe('API description', () => {
         'PUT /api/notification/{id}',
         'DELETE /api/notification/{id}',
         'POST /api/unsubscribe/{token}',
+        'POST /api/io',
       ].sort(),
     );
     expect(Object.keys(document.paths['/api/health']?.get?.responses ?? {}).sort()).toEqual(['200', '503']);

@@ -9,6 +9,7 @@ export default [
   route('privacy', 'routes/privacy.tsx'),
   route('beta', 'routes/beta.tsx'),
   route('thanks', 'routes/thanks.tsx'),
+  route('bot', 'features/assistant/bot-route.tsx'),
   route('auth', 'routes/auth/sign-in.tsx'),
   route('auth/new', 'routes/auth/sign-up.tsx'),
   route('auth/new/:token', 'routes/auth/activate.tsx'),

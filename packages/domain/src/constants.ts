@@ -59,7 +59,7 @@ export const LIMITS = {
   paymentDetails: { min: 6, max: 540 },
   ratingComment: { min: 6, max: 300 },
   /** Not in the specification: a bound so that the assistant is never sent an unbounded text. */
-  botMessage: { min: 1, max: 1000 },
+  botMessage: { min: 1, max: 500 },
 } as const satisfies Record<string, { min: number; max: number }>;
 
 /** Value ranges of the numeric fields, each inclusive. */

@@ -12,8 +12,8 @@ describe('botMessageSchema', () => {
 
   it.each(
     lengthCases(
-      { min: 1, max: 1000 },
-      { belowMin: 'El mensaje es obligatorio', aboveMax: 'El mensaje es demasiado largo (max: 1000)' },
+      { min: 1, max: 500 },
+      { belowMin: 'El mensaje es obligatorio', aboveMax: 'El mensaje es demasiado largo (max: 500)' },
     ),
   )('$length characters: $message', ({ length, message }) => {
     expect(messagesAt(botMessageSchema, { interaction: textOf(length) }, 'interaction')).toEqual(

@@ -19,6 +19,14 @@ export type ListCriteria = {
   city?: string | undefined;
   /** Material labels: a publication matches when it has any of them. */
   labels?: readonly string[] | undefined;
+  /** Only publications dated (calendared_at, ISO in UTC) at or after this instant. */
+  startsFrom?: string | undefined;
+  /** Only publications dated before this instant. */
+  startsBefore?: string | undefined;
+  /** Without a text search: newest first (the default), or the soonest dated first. */
+  order?: 'newest' | 'soonest' | undefined;
+  /** false: `total` is only the number of rows of the page (the count is skipped, for callers that need none). */
+  count?: boolean | undefined;
   /** Normalised search words (normalizeSearchTerms); none lists without a text search. */
   words: readonly string[];
   offset: number;
@@ -31,8 +39,17 @@ export type ListResult = { rows: PublicationWithAuthor[]; files: Map<string, str
 type FilterTables = {
   p: Pick<
     PublicationsTable,
-    'status' | 'created_by' | 'typed' | 'location_country' | 'location_province' | 'location_city' | 'labels'
+    | 'id'
+    | 'status'
+    | 'created_by'
+    | 'typed'
+    | 'location_country'
+    | 'location_province'
+    | 'location_city'
+    | 'labels'
+    | 'calendared_at'
   >;
+  publications: PublicationsTable;
 };
 
 /** `%`, `_` and the escape character itself match literally. */
@@ -40,8 +57,11 @@ function likeEscaped(text: string): string {
   return text.replace(/[!%_]/g, (char) => `!${char}`);
 }
 
-/** The criteria's filters on `p`, the same on both dialects. */
-function filtersOf(criteria: ListCriteria): Expression<SqlBool> {
+/**
+ * The criteria's filters on `p`, the same on both dialects. `slimRows`: `p` is SQLite's publication_search_rows,
+ * which has no date column.
+ */
+function filtersOf(criteria: ListCriteria, slimRows = false): Expression<SqlBool> {
   const eb = expressionBuilder<FilterTables, 'p'>();
   const conditions: Expression<SqlBool>[] = [];
   if (criteria.status === 'published') conditions.push(eb('p.status', '=', PUBLISHED_STATUS));
@@ -62,6 +82,27 @@ function filtersOf(criteria: ListCriteria): Expression<SqlBool> {
       ),
     );
   }
+  const { startsFrom, startsBefore } = criteria;
+  if (startsFrom !== undefined || startsBefore !== undefined) {
+    if (!slimRows) {
+      if (startsFrom !== undefined) conditions.push(eb('p.calendared_at', '>=', startsFrom));
+      if (startsBefore !== undefined) conditions.push(eb('p.calendared_at', '<', startsBefore));
+    } else {
+      // The publication is looked up by its primary key for its date.
+      conditions.push(
+        eb.exists(
+          eb
+            .selectFrom('publications as d')
+            .select(sql`1`.as('one'))
+            .whereRef('d.id', '=', 'p.id')
+            .$if(startsFrom !== undefined, (query) => query.where('d.calendared_at', '>=', startsFrom ?? ''))
+            .$if(startsBefore !== undefined, (query) =>
+              query.where('d.calendared_at', '<', startsBefore ?? ''),
+            ),
+        ),
+      );
+    }
+  }
   return eb.and(conditions);
 }
 
@@ -81,17 +122,15 @@ type PageIds = { ids: string[]; total: number };
 /** Without a text search: newest first, in the order of the list indexes; the count reads an index of its own. */
 async function listPage(db: DB, criteria: ListCriteria): Promise<PageIds> {
   const query = db.selectFrom('publications as p').where(filtersOf(criteria));
+  const ordered =
+    criteria.order === 'soonest'
+      ? query.select('p.id').orderBy('p.calendared_at', 'asc').orderBy('p.id', 'asc')
+      : query.select('p.id').orderBy('p.created_at', 'desc').orderBy('p.id', 'desc');
   const [rows, total] = await Promise.all([
-    query
-      .select('p.id')
-      .orderBy('p.created_at', 'desc')
-      .orderBy('p.id', 'desc')
-      .limit(criteria.limit)
-      .offset(criteria.offset)
-      .execute(),
-    countRows(query.select('p.id')),
+    ordered.limit(criteria.limit).offset(criteria.offset).execute(),
+    criteria.count === false ? -1 : countRows(query.select('p.id')),
   ]);
-  return { ids: rows.map((row) => row.id), total };
+  return { ids: rows.map((row) => row.id), total: total === -1 ? rows.length : total };
 }
 
 /**
@@ -119,12 +158,25 @@ async function searchPage(
         .limit(criteria.limit)
         .offset(criteria.offset)
         .execute(),
-      countRows(query.select('p.id')),
+      criteria.count === false ? -1 : countRows(query.select('p.id')),
     ]);
-    return { ids: rows.map((row) => row.id), total };
+    return { ids: rows.map((row) => row.id), total: total === -1 ? rows.length : total };
   }
 
-  const query = db.selectFrom('publication_search_rows as p').where((eb) => eb.and(where));
+  const query = db
+    .selectFrom('publication_search_rows as p')
+    .where((eb) => eb.and([filtersOf(criteria, true), textMatch(dialect, groups)]));
+  if (criteria.count === false) {
+    const found = await query
+      .select('p.id')
+      .orderBy(rank, 'desc')
+      .orderBy('p.created_at', 'desc')
+      .orderBy('p.id', 'desc')
+      .limit(criteria.limit)
+      .offset(criteria.offset)
+      .execute();
+    return { ids: found.map((row) => row.id), total: found.length };
+  }
   const rows = await query
     .select(['p.id', sql<string | number>`count(*) over ()`.as('total')])
     .orderBy(rank, 'desc')

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useSession, useStoredSessionSync } from '../../lib/session';
+import { AssistantButton } from '../../features/assistant/AssistantButton';
 import { CartButton } from '../cart/CartButton';
 import classes from './AppLayout.module.css';
 import { Footer } from './Footer';
@@ -92,6 +93,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <AppShell.Main className={classes.main}>
           <div className={classes.content}>
             {children}
+            <AssistantButton />
             <CartButton />
           </div>
           <Footer />

@@ -1,0 +1,281 @@
+import { findCity, findCountry, findProvince, getCategory, type CategoryKey, type User } from '@eco/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DB, Dialect } from '../../db/schema.ts';
+import type { MediaStorage } from '../media/storage.ts';
+import type { PublicationJson } from '../publications/schemas.ts';
+import { recogniseEntities, tokensOf, type Entities, type Place } from './entities.ts';
+import type { IntentClassifier } from './intent-classifier.ts';
+import type { LanguageModel } from './language-model.ts';
+import {
+  categoryDefinition,
+  faqEntry,
+  GENERAL_SUGGESTIONS,
+  GOODBYE_MESSAGE,
+  GREETING_MESSAGE,
+  HELP_MESSAGE,
+  OUT_OF_SCOPE_MESSAGE,
+  searchMessage,
+  searchSuggestions,
+  THANKS_MESSAGE,
+  VAGUE_SEARCH_MESSAGE,
+} from './replies.ts';
+import { createRetrieval, type SearchRequest } from './retrieval.ts';
+import { findTimeRange, timeZoneOf } from './time-expressions.ts';
+
+// The assistant: normalise, recognise, classify, retrieve, compose. One question in, one reply out; nothing is
+// stored and nothing of the question reaches the log.
+
+export type AssistantReplyJson = {
+  message: string;
+  publications: PublicationJson[];
+  faq: { key: string; question: string }[];
+  links: { to: string; title: string }[];
+  searchUrl: string | null;
+  suggestions: string[];
+};
+
+/** What the engine decided, for the debug log and the question set. */
+export type AnswerKind = 'search' | 'faq' | 'define' | 'smalltalk' | 'out_of_scope';
+
+export type AssistantTrace = {
+  /** What the reply is. */
+  answer: AnswerKind;
+  intent: string;
+  score: number;
+  entities: Entities;
+  timeLabel: string | null;
+};
+
+export type AssistantDeps = {
+  db: DB;
+  dialect: Dialect;
+  storage: MediaStorage;
+  classifier: IntentClassifier;
+  languageModel?: LanguageModel | null | undefined;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+};
+
+const PUBLISH_LINK = { to: '/publications/new', title: 'Publicar un anuncio' };
+
+/** 'que es un punto verde', 'qué son los eventos', 'para qué sirven los consejos'. */
+const DEFINITION_QUESTION =
+  /\b(?:qu[eé]\s+(?:es|son|significa|significan|ser[ií]a|ser[ií]an)|para\s+qu[eé]\s+sirven?)\b/i;
+
+/** 'como encuentro…', 'cómo hago…': a question about the site, even when it names a category. */
+const HOW_TO_QUESTION = /^\W*(?:c[oó]mo|de\s+qu[eé]\s+manera)\b/i;
+
+/** Below this a FAQ guess gives way to a search when the question names what to search. */
+const SURE_FAQ_SCORE = 0.9;
+
+function memberPlace(user: User | null): Place | undefined {
+  if (user?.locationCountry == null || findCountry(user.locationCountry) === undefined) return undefined;
+  const province = user.locationProvince ?? undefined;
+  const city = user.locationCity ?? undefined;
+  return {
+    country: user.locationCountry,
+    province: province !== undefined && findProvince(province) ? province : undefined,
+    city:
+      city !== undefined && province !== undefined && findCity(city)?.provinceKey === province
+        ? city
+        : undefined,
+  };
+}
+
+function namesSomething(entities: Entities, hasTime: boolean): boolean {
+  return (
+    entities.category !== undefined ||
+    entities.materials.length > 0 ||
+    entities.place !== undefined ||
+    hasTime
+  );
+}
+
+function empty(message: string, suggestions: readonly string[] = GENERAL_SUGGESTIONS): AssistantReplyJson {
+  return { message, publications: [], faq: [], links: [], searchUrl: null, suggestions: [...suggestions] };
+}
+
+function faqReply(key: string): AssistantReplyJson | null {
+  const entry = faqEntry(key);
+  if (entry === undefined) return null;
+  return {
+    message: entry.answer,
+    publications: [],
+    faq: [{ key: entry.key, question: entry.question }],
+    links: entry.references
+      .filter((reference) => reference.to.startsWith('/'))
+      .map((reference) => ({ to: reference.to, title: reference.title })),
+    searchUrl: null,
+    suggestions: GENERAL_SUGGESTIONS.filter((suggestion) => suggestion !== entry.question),
+  };
+}
+
+function factsOf(reply: AssistantReplyJson): string[] {
+  return [
+    ...reply.publications.map((publication) => {
+      const place = findCity(publication.locationCity ?? '')?.name ?? '';
+      return `Anuncio: «${publication.title}» (${getCategory(publication.typed).title}${place ? `, ${place}` : ''})`;
+    }),
+    ...reply.faq.map((entry) => `Pregunta frecuente: ${entry.question}`),
+  ];
+}
+
+export function createAssistant(deps: AssistantDeps) {
+  const retrieval = createRetrieval(deps);
+  const clock = deps.now ?? (() => new Date());
+
+  async function search(request: SearchRequest, placeFromProfile: boolean): Promise<AssistantReplyJson> {
+    const outcome = await retrieval.search(request, clock());
+    return {
+      message: searchMessage(request, outcome, placeFromProfile),
+      publications: outcome.publications,
+      faq: [],
+      links: outcome.total === 0 ? [PUBLISH_LINK] : [],
+      searchUrl: outcome.searchUrl,
+      suggestions: searchSuggestions(request, outcome),
+    };
+  }
+
+  async function compose(
+    text: string,
+    user: User | null,
+  ): Promise<{ reply: AssistantReplyJson; trace: AssistantTrace }> {
+    const now = clock();
+    const profilePlace = memberPlace(user);
+    const preliminary = recogniseEntities(text);
+    const timeZone = timeZoneOf(preliminary.place?.country ?? profilePlace?.country);
+    const time = findTimeRange(text, now, timeZone);
+    const entities = time === null ? preliminary : recogniseEntities(text, new Set(tokensOf(time.text)));
+    const { intent, score } = await deps.classifier.classify(text);
+    const trace = { intent, score, entities, timeLabel: time?.label ?? null };
+    const as = (answer: AnswerKind, reply: AssistantReplyJson) => ({ reply, trace: { ...trace, answer } });
+
+    const place = entities.place ?? profilePlace;
+    const placeFromProfile = entities.place === undefined && place !== undefined;
+    const request: SearchRequest = {
+      category: entities.category,
+      materials: entities.materials,
+      materialWords: entities.materialWords,
+      words: entities.words,
+      place,
+      time,
+    };
+    const specific = namesSomething(entities, time !== null);
+
+    if (intent.startsWith('faq.')) {
+      const key = intent.slice('faq.'.length);
+      // 'como encuentro un punto de reciclaje' asks about the site; 'como reciclo tetrabrik' asks for a place.
+      const aboutTheSite =
+        HOW_TO_QUESTION.test(text) &&
+        entities.materials.length === 0 &&
+        entities.place === undefined &&
+        time === null;
+      const searchInstead =
+        score < SURE_FAQ_SCORE && specific && entities.category !== 'barter' && !aboutTheSite;
+      const faq = searchInstead ? null : faqReply(key);
+      if (faq !== null) {
+        // 'quiero regalar botellas': how to give them away, and who already gives the same away.
+        if (key === 'materiales-para-regalar' && entities.materials.length > 0) {
+          const found = await retrieval.search(
+            { ...request, category: 'barter', words: [], time: null },
+            now,
+          );
+          const offered =
+            found.total > 0 ? `\n\nEstas personas ya ofrecen ${entities.materials.join(' o ')}:` : '';
+          return as('faq', {
+            ...faq,
+            message: faq.message + offered,
+            publications: found.publications,
+            searchUrl: found.total > 0 ? found.searchUrl : null,
+          });
+        }
+        return as('faq', faq);
+      }
+    }
+    if (intent === 'define' && entities.category !== undefined && DEFINITION_QUESTION.test(text)) {
+      const category: CategoryKey = entities.category;
+      const found = await retrieval.search(
+        { ...request, category, materials: [], words: [], time: null },
+        now,
+      );
+      return as('define', {
+        message: categoryDefinition(category),
+        publications: found.publications,
+        faq: [{ key: 'categorias', question: faqEntry('categorias')?.question ?? '' }],
+        links: [],
+        searchUrl: found.searchUrl,
+        suggestions: [...GENERAL_SUGGESTIONS],
+      });
+    }
+    if (intent === 'greeting') return as('smalltalk', empty(GREETING_MESSAGE));
+    if (intent === 'thanks') return as('smalltalk', empty(THANKS_MESSAGE));
+    if (intent === 'goodbye') return as('smalltalk', empty(GOODBYE_MESSAGE, []));
+    if (intent === 'help' && !specific) return as('smalltalk', empty(HELP_MESSAGE));
+    if (specific || (intent === 'search' && entities.words.length > 0)) {
+      return as('search', await search(request, placeFromProfile));
+    }
+    if (intent === 'search') return as('search', empty(VAGUE_SEARCH_MESSAGE));
+    // Not understood, but it may name something published ('que hago con las pilas'): only an exact find counts.
+    if (intent === 'None' && entities.words.length > 0) {
+      const found = await retrieval.search(request, now);
+      if (found.exact) {
+        const one = found.total === 1;
+        return as('search', {
+          message:
+            `No estoy seguro de haberte entendido, pero encontré ${found.more ? 'varios' : found.total} ` +
+            `${one ? 'anuncio que menciona' : 'anuncios que mencionan'} «${entities.words.join(' ')}».`,
+          publications: found.publications,
+          faq: [],
+          links: [],
+          searchUrl: found.searchUrl,
+          suggestions: [...GENERAL_SUGGESTIONS],
+        });
+      }
+    }
+    const faq = intent.startsWith('faq.') ? faqReply(intent.slice('faq.'.length)) : null;
+    if (faq !== null) return as('faq', faq);
+    return as('out_of_scope', empty(OUT_OF_SCOPE_MESSAGE));
+  }
+
+  return {
+    /** The reply to a question, rephrased by the language model when one is configured and answers in time. */
+    async answer(
+      text: string,
+      user: User | null,
+    ): Promise<{ reply: AssistantReplyJson; trace: AssistantTrace }> {
+      const started = performance.now();
+      const { reply, trace } = await compose(text, user);
+      let rephrased = false;
+      if (deps.languageModel) {
+        const message = await deps.languageModel.rephrase({
+          question: text,
+          draft: reply.message,
+          facts: factsOf(reply),
+        });
+        if (message !== null) {
+          reply.message = message;
+          rephrased = true;
+        }
+      }
+      // Debug only, and without the question: it may hold a name, an address or a phone number.
+      deps.log.debug(
+        {
+          intent: trace.intent,
+          score: Number(trace.score.toFixed(2)),
+          category: trace.entities.category,
+          materials: trace.entities.materials,
+          place: trace.entities.place,
+          time: trace.timeLabel,
+          publications: reply.publications.length,
+          faq: reply.faq.map((entry) => entry.key),
+          rephrased,
+          ms: Math.round(performance.now() - started),
+        },
+        'Assistant exchange',
+      );
+      return { reply, trace };
+    },
+  };
+}
+
+export type Assistant = ReturnType<typeof createAssistant>;

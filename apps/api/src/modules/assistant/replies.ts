@@ -1,0 +1,137 @@
+import {
+  findCity,
+  findCountry,
+  findProvince,
+  getCategory,
+  questions,
+  type CategoryKey,
+  type MaterialLabel,
+} from '@eco/domain';
+import type { Place } from './entities.ts';
+import { NEIGHBOURING_PROVINCES } from './lexicon.ts';
+import type { SearchOutcome, SearchRequest } from './retrieval.ts';
+
+// The assistant's sentences: templates in the site's register (tú), filled only with catalog names, counts and the
+// words the visitor typed. Nothing here names a publication, a date or a phone: those travel in the cards.
+
+const NOUNS: Readonly<Record<CategoryKey | 'any', readonly [singular: string, plural: string]>> = {
+  dots: ['punto de reciclaje', 'puntos de reciclaje'],
+  events: ['evento o taller', 'eventos y talleres'],
+  courses: ['curso', 'cursos'],
+  market: ['producto o servicio', 'productos y servicios'],
+  barter: ['anuncio de materiales', 'anuncios de materiales'],
+  tips: ['consejo', 'consejos'],
+  any: ['anuncio', 'anuncios'],
+};
+
+export function placeName(place: Place): string {
+  if (place.city !== undefined) return findCity(place.city)?.name ?? '';
+  if (place.province !== undefined) return findProvince(place.province)?.name ?? '';
+  return findCountry(place.country)?.name ?? '';
+}
+
+function materialsPhrase(materials: readonly MaterialLabel[]): string {
+  if (materials.length === 0) return '';
+  const names = materials.join(', ').replace(/, ([^,]*)$/, ' o $1');
+  return ` de ${names}`;
+}
+
+function describe(
+  request: SearchRequest,
+  {
+    count,
+    place,
+    words,
+    time,
+  }: { count: number; place: Place | undefined; words: boolean; time: SearchRequest['time'] },
+): string {
+  const [singular, plural] = NOUNS[request.category ?? 'any'];
+  const noun = count === 1 ? singular : plural;
+  const parts = [noun + materialsPhrase(request.materials)];
+  if (words && request.words.length > 0) parts.push(`sobre «${request.words.join(' ')}»`);
+  if (place !== undefined) parts.push(`en ${placeName(place)}`);
+  if (time !== null) parts.push(time.label);
+  return parts.join(' ');
+}
+
+/** The message of a search answer. */
+export function searchMessage(
+  request: SearchRequest,
+  outcome: SearchOutcome,
+  placeFromProfile: boolean,
+): string {
+  const asked = describe(request, { count: 2, place: request.place, words: true, time: request.time });
+  if (outcome.total === 0) {
+    return (
+      `No encontré ${asked} por ahora, ni nada parecido en otros lugares. ` +
+      'Si tienes algo para ofrecer, puedes publicarlo tú: es gratis.'
+    );
+  }
+  const shown = outcome.publications.length;
+  const count = outcome.more ? `más de ${shown}` : String(shown);
+  const found = describe(
+    { ...request, category: outcome.category },
+    { count: shown, place: outcome.step.place, words: outcome.step.words, time: outcome.step.time },
+  );
+  const more = outcome.more ? ` Te muestro ${shown}; el resto está en la búsqueda completa.` : '';
+  if (outcome.exact) {
+    const where = placeFromProfile && request.place !== undefined ? ' (tomé el lugar de tu perfil)' : '';
+    return `Encontré ${count} ${found}${where}.${more}`;
+  }
+  const otherDate = request.time !== null && outcome.step.time === null ? ', en otras fechas' : '';
+  return `No encontré ${asked}. Lo más cercano: ${count} ${found}${otherDate}.${more}`;
+}
+
+/** Follow-up questions after a search: somewhere else, another time, something to do. */
+export function searchSuggestions(request: SearchRequest, outcome: SearchOutcome): string[] {
+  const suggestions: string[] = [];
+  const province = outcome.step.place?.province ?? request.place?.province;
+  const neighbour = province === undefined ? undefined : NEIGHBOURING_PROVINCES[province]?.[0];
+  const noun = NOUNS[outcome.category ?? 'any'][1];
+  if (neighbour !== undefined) {
+    suggestions.push(
+      `¿Hay ${noun}${materialsPhrase(request.materials)} en ${findProvince(neighbour)?.name ?? ''}?`,
+    );
+  }
+  if (request.category !== 'events') suggestions.push('¿Qué eventos hay este fin de semana?');
+  else suggestions.push('¿Qué cursos hay el mes que viene?');
+  suggestions.push(
+    request.category === 'barter' || outcome.total === 0
+      ? '¿Cómo publico un anuncio?'
+      : '¿Cómo funciona el carrito de contacto?',
+  );
+  return suggestions.slice(0, 3);
+}
+
+export function faqEntry(key: string) {
+  return questions.find((entry) => entry.key === key);
+}
+
+export function categoryDefinition(category: CategoryKey): string {
+  const { title, description } = getCategory(category);
+  const intro: Partial<Record<CategoryKey, string>> = {
+    dots: 'Un punto verde (o punto de reciclaje) es un lugar donde entregar residuos separados para que se reciclen. ',
+  };
+  return `${intro[category] ?? ''}En EcoAnuncios los encuentras en ${title}. ${description}`;
+}
+
+export const GREETING_MESSAGE =
+  '¡Hola! Soy el asistente de EcoAnuncios. Puedo ayudarte a encontrar puntos de reciclaje, eventos, cursos, ' +
+  'productos y materiales cerca de ti, o contarte cómo funciona el sitio. ¿Qué estás buscando?';
+export const THANKS_MESSAGE = '¡De nada! Si necesitas algo más, escríbeme cuando quieras.';
+export const GOODBYE_MESSAGE = '¡Hasta pronto! Gracias por cuidar el planeta.';
+export const HELP_MESSAGE =
+  'Escríbeme lo que buscas como se lo dirías a una persona: un material y un lugar («dónde reciclo vidrio en ' +
+  'Córdoba»), una actividad y una fecha («talleres este finde en CABA») o una duda sobre el sitio («cómo publico ' +
+  'un anuncio»). Te respondo con los anuncios que coinciden y un enlace a la búsqueda completa.';
+export const OUT_OF_SCOPE_MESSAGE =
+  'Eso no lo sé: solo conozco lo que se publica en EcoAnuncios y cómo funciona el sitio. Prueba preguntarme por ' +
+  'un material para reciclar, un evento, un curso o un producto ecológico en tu ciudad.';
+export const VAGUE_SEARCH_MESSAGE =
+  'Cuéntame un poco más: ¿qué material, actividad o producto buscas, y en qué ciudad?';
+
+export const GENERAL_SUGGESTIONS: readonly string[] = [
+  '¿Dónde reciclo vidrio en Córdoba?',
+  '¿Qué eventos hay este fin de semana?',
+  '¿Cómo publico un anuncio?',
+];

@@ -1,0 +1,89 @@
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config.ts';
+import type { DatabaseHandle } from '../../db/database.ts';
+import { HttpError } from '../../errors.ts';
+import { registerAttemptLimits } from '../../plugins/attempt-limits.ts';
+import { errorResponses } from '../../plugins/error-schema.ts';
+import { createAssistant } from './engine.ts';
+import { trainIntentClassifier, type IntentClassifier } from './intent-classifier.ts';
+import { createLanguageModel } from './language-model.ts';
+import { interactionAnswerSchema, interactionBodySchema } from './schemas.ts';
+
+export const TOO_MANY_MESSAGES_MESSAGE =
+  'Demasiados mensajes seguidos. Espera un momento y vuelve a escribir.';
+const RATE_WINDOW_MS = 60_000;
+
+export type AssistantRouteOptions = {
+  database: DatabaseHandle;
+  config: Config;
+  /**
+   * Checks run after the body is validated and before the assistant answers, e.g. a human verification of guests.
+   * Each throws an HttpError to refuse the message.
+   */
+  guards?: readonly preHandlerAsyncHookHandler[];
+  /** The clock of the answers (tests fix it). */
+  now?: () => Date;
+};
+
+// Training takes a fraction of a second: once per process, shared by every app built in it.
+let classifier: Promise<IntentClassifier> | undefined;
+export function sharedIntentClassifier(): Promise<IntentClassifier> {
+  classifier ??= trainIntentClassifier();
+  return classifier;
+}
+
+/** POST /api/io: the virtual assistant, for guests and members alike. */
+export const assistantRoutes: FastifyPluginAsyncZod<AssistantRouteOptions> = async (
+  app,
+  { database, config, guards = [], now },
+) => {
+  const { languageModel } = config.assistant;
+  const assistant = createAssistant({
+    db: database.db,
+    dialect: database.dialect,
+    storage: app.mediaStorage,
+    classifier: await sharedIntentClassifier(),
+    languageModel: languageModel === undefined ? null : createLanguageModel(languageModel, app.log),
+    log: app.log,
+    now,
+  });
+  await registerAttemptLimits(app);
+  const perAddress = app.createRateLimit({
+    max: config.assistant.rateLimitMax,
+    timeWindow: RATE_WINDOW_MS,
+    keyGenerator: (request: FastifyRequest) => `io|ip|${request.ip}`,
+  });
+
+  app.post(
+    '/io',
+    {
+      onRequest: async (request, reply) => {
+        const result = await perAddress(request);
+        if (result.isAllowed || !result.isExceeded) return;
+        reply.header('retry-after', String(result.ttlInSeconds));
+        throw new HttpError(429, TOO_MANY_MESSAGES_MESSAGE);
+      },
+      preHandler: [...guards],
+      schema: {
+        tags: ['assistant'],
+        summary: 'Preguntar al asistente virtual',
+        description:
+          'Responde con los datos del sitio: los anuncios publicados que coinciden (categoría, material, lugar y ' +
+          'fecha reconocidos en el texto, con la búsqueda de /publications), las preguntas frecuentes y sus ' +
+          'páginas. Sin lugar en el texto usa el del perfil de quien inició sesión. Con ASSISTANT_LLM_URL, un ' +
+          `modelo de lenguaje solo reescribe el mensaje. Limitado a ${config.assistant.rateLimitMax} mensajes por ` +
+          'minuto y dirección (429 con Retry-After). No se guarda nada.',
+        security: [{}, { bearer: [] }, { cookie: [] }],
+        body: interactionBodySchema,
+        response: { 200: interactionAnswerSchema, ...errorResponses(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      const session = await request.getSession();
+      reply.header('cache-control', 'no-store');
+      const { reply: answer } = await assistant.answer(request.body.interaction, session?.user ?? null);
+      return { reply: answer };
+    },
+  );
+};

@@ -1,0 +1,169 @@
+import { LIMITS } from '@eco/domain/constants';
+import type { AssistantReply } from '@eco/domain';
+import { ActionIcon, Button, Group, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { IconMessageCirclePlus, IconRobot, IconSend } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { apiRequest, errorMessage } from '../../lib/api-client';
+import type { PublicationJson } from '../../lib/publications';
+import classes from './Bot.module.css';
+import { ChatMessage } from './ChatMessage';
+import type { ChatEntry } from './conversation';
+import { appendEntries, botEntry, errorEntry, EXAMPLE_QUESTIONS } from './conversation';
+import { getConversation, saveConversation, useConversation } from './conversation-store';
+import { SuggestionChips } from './SuggestionChips';
+
+export const EMPTY_STATE_TEXT =
+  'Hola, soy el asistente de EcoAnuncios. Pregúntame dónde reciclar, qué eventos y cursos hay cerca, quién regala ' +
+  'materiales o cómo funciona el sitio.';
+
+/**
+ * The assistant chat. With JavaScript the conversation lives in the tab (sessionStorage) and each message goes to
+ * POST /api/io; without it each message is a form post that the route's action answers with the whole
+ * conversation, which travels back in a hidden field.
+ */
+export function BotPage({ posted }: { posted: ChatEntry[] | null }) {
+  const stored = useConversation();
+  const conversation = posted ?? stored;
+  const [draft, setDraft] = useState('');
+  const [waiting, setWaiting] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const timelineRef = useRef<HTMLOListElement>(null);
+  const history = posted === null ? '' : JSON.stringify(posted);
+  const last = conversation.at(-1);
+
+  // A new answer is read from its beginning; then the visitor can type again at once.
+  useEffect(() => {
+    if (last?.from !== 'bot') return;
+    timelineRef.current?.lastElementChild?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, [last]);
+  useEffect(() => {
+    if (!waiting && conversation.length > 0) inputRef.current?.focus({ preventScroll: true });
+  }, [waiting, conversation.length]);
+
+  async function send(text: string): Promise<void> {
+    const message = text.trim();
+    if (message === '' || waiting) return;
+    saveConversation(appendEntries(getConversation(), { from: 'user', message }));
+    setDraft('');
+    setWaiting(true);
+    try {
+      const { reply } = await apiRequest<{ reply: AssistantReply<PublicationJson> }>('/api/io', {
+        method: 'POST',
+        body: { interaction: message },
+      });
+      saveConversation(appendEntries(getConversation(), botEntry(reply)));
+    } catch (error) {
+      saveConversation(appendEntries(getConversation(), errorEntry(errorMessage(error))));
+    } finally {
+      setWaiting(false);
+    }
+  }
+
+  const ask = (text: string) => void send(text);
+
+  return (
+    <Stack gap="md" className={classes.page}>
+      <Group justify="space-between" gap="xs">
+        <Group gap="xs" wrap="nowrap">
+          <IconRobot size={28} aria-hidden />
+          <Title order={1} size="h3">
+            Asistente Virtual
+          </Title>
+        </Group>
+        {conversation.length > 0 && (
+          <Button
+            component="a"
+            href="/bot"
+            variant="subtle"
+            size="compact-sm"
+            leftSection={<IconMessageCirclePlus size={16} aria-hidden />}
+            onClick={(event) => {
+              event.preventDefault();
+              saveConversation([]);
+              setDraft('');
+              inputRef.current?.focus();
+            }}
+          >
+            Nueva conversación
+          </Button>
+        )}
+      </Group>
+
+      {conversation.length === 0 && !waiting ? (
+        <Stack gap="sm" className={classes.empty}>
+          <Text>{EMPTY_STATE_TEXT}</Text>
+          <SuggestionChips
+            label="Preguntas de ejemplo"
+            questions={EXAMPLE_QUESTIONS}
+            history={history}
+            onAsk={ask}
+            disabled={waiting}
+          />
+        </Stack>
+      ) : null}
+
+      <ol
+        ref={timelineRef}
+        className={classes.timeline}
+        role="log"
+        aria-label="Conversación con el asistente"
+        aria-live="polite"
+      >
+        {conversation.map((entry, index) => (
+          <ChatMessage
+            key={index}
+            entry={entry}
+            last={index === conversation.length - 1 && !waiting}
+            history={history}
+            onAsk={ask}
+            disabled={waiting}
+          />
+        ))}
+        {waiting && (
+          <li className={classes.row}>
+            <div className={`${classes.bubble} ${classes.botBubble} ${classes.typing}`} role="status">
+              <VisuallyHidden>El asistente está escribiendo…</VisuallyHidden>
+              <span aria-hidden className={classes.dot} />
+              <span aria-hidden className={classes.dot} />
+              <span aria-hidden className={classes.dot} />
+            </div>
+          </li>
+        )}
+      </ol>
+
+      <form
+        method="post"
+        action="/bot"
+        className={classes.composer}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void send(draft);
+        }}
+      >
+        <input type="hidden" name="history" value={history} />
+        <TextInput
+          id="bot-message"
+          label="Tu mensaje para el asistente"
+          classNames={{ label: classes.hiddenLabel }}
+          ref={inputRef}
+          name="interaction"
+          value={draft}
+          onChange={(event) => setDraft(event.currentTarget.value)}
+          placeholder="Escribe tu pregunta…"
+          autoComplete="off"
+          enterKeyHint="send"
+          required
+          pattern=".*\S.*"
+          maxLength={LIMITS.botMessage.max}
+          disabled={waiting}
+          className={classes.input}
+          size="md"
+          radius="xl"
+        />
+        <ActionIcon type="submit" size={42} radius="xl" aria-label="Enviar" disabled={waiting}>
+          <IconSend size={20} aria-hidden />
+        </ActionIcon>
+      </form>
+    </Stack>
+  );
+}
