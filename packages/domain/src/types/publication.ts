@@ -1,5 +1,6 @@
 import type { CategoryKey } from '../catalog/categories.ts';
 import type { MaterialLabel } from '../catalog/materials.ts';
+import type { RatingSummary } from './user.ts';
 
 /** 1 published; 0 awaiting review ('En Revisión') or unpublished by a super user ('No Publicado'). */
 export type PublicationStatus = 0 | 1;
@@ -11,8 +12,8 @@ export interface Seller {
   pictureUrl: string | null;
   /** WhatsApp number; the contact-cart button is shown only when present. */
   phone: string | null;
-  /** Average rating (1 to 5) when the API includes it; null when nobody rated the seller yet. */
-  rating?: number | null;
+  /** The seller's average rating and count, when the API includes it. */
+  rating?: RatingSummary;
 }
 
 export interface PublicationFile {
