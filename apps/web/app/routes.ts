@@ -16,6 +16,7 @@ export default [
   route('auth/reset/:token', 'routes/auth/reset-password.tsx'),
   route('dashboard', 'routes/dashboard/panel.tsx'),
   route('dashboard/settings', 'routes/dashboard/settings.tsx'),
+  route('dashboard/notifications', 'routes/dashboard/notifications.tsx'),
   route('dashboard/out', 'routes/dashboard/out.tsx'),
   route('dashboard/publications', 'routes/dashboard/publications.tsx'),
   route('dashboard/publications/:id/edit', 'routes/dashboard/publication-edit.tsx'),
