@@ -25,6 +25,7 @@ export default [
   route('publications/:id', 'routes/publications/detail.tsx'),
   route('tips/:id', 'routes/tips/detail.tsx'),
   route('users/:id', 'routes/users/profile.tsx'),
+  route('unsubscribe/:token', 'routes/unsubscribe.tsx'),
   // Last: unknown paths answer a real 404 from the server.
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;
