@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import type { CartGroup } from '../../lib/cart';
 import { clearSellerCart, removeFromCart } from '../../lib/cart-actions';
 import { contactUrl } from '../../lib/cart-message';
-import { readingPath } from '../../lib/publications';
+import { readingPath } from '../../features/publications/publications';
 import { UserAvatar } from '../account/UserAvatar';
 import { useConfirm } from '../dialogs/dialogs-context';
 

@@ -13,7 +13,7 @@ import { useNotificationDialog } from '../../features/notifications/use-notifica
 import { readApiResponse } from '../../lib/api-client';
 import { requireSession } from '../../lib/auth.server';
 import { pageMeta } from '../../lib/meta';
-import { parsePage } from '../../lib/publications-query';
+import { parsePage } from '../../features/publications/publications-query';
 import { serverContext } from '../../server-context';
 import type { Route } from './+types/notifications';
 

@@ -12,9 +12,9 @@ import { RatingSummary } from '../../features/ratings/RatingSummary';
 import { loadMyQualification, loadQualificationPage } from '../../features/ratings/ratings.server';
 import { getSession } from '../../lib/auth.server';
 import { pageMeta } from '../../lib/meta';
-import { placeNames } from '../../lib/publications';
-import { loadPublicationPage, loadPublicUser } from '../../lib/publications.server';
-import { parsePage } from '../../lib/publications-query';
+import { placeNames } from '../../features/publications/publications';
+import { loadPublicationPage, loadPublicUser } from '../../features/publications/publications.server';
+import { parsePage } from '../../features/publications/publications-query';
 import { signInPath } from '../../lib/redirect-to';
 import type { Route } from './+types/profile';
 

@@ -2,9 +2,9 @@ import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconStarFilled, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatNumber } from '../../lib/format';
-import type { PublicationJson } from '../../lib/publications';
-import { userPath } from '../../lib/publications';
-import { UserAvatar } from '../account/UserAvatar';
+import type { PublicationJson } from './publications';
+import { userPath } from './publications';
+import { UserAvatar } from '../../components/account/UserAvatar';
 
 type AuthorCardProps = {
   author: PublicationJson['createdBy'];

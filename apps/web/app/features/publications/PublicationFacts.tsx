@@ -2,8 +2,8 @@ import { Anchor, Badge, Group } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { formatDate, formatNumber, formatPrice } from '../../lib/format';
-import type { PublicationJson } from '../../lib/publications';
-import { mapUrl, placeNames } from '../../lib/publications';
+import type { PublicationJson } from './publications';
+import { mapUrl, placeNames } from './publications';
 import classes from './PublicationFacts.module.css';
 
 /** Every detail of a publication that is set: price, discount, date, quantity, place, map, materials. */

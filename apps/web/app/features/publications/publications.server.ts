@@ -1,8 +1,8 @@
 import type { PublicUser, UserRatingData } from '@eco/domain';
 import type { RouterContextProvider } from 'react-router';
 import { data } from 'react-router';
-import { serverContext } from '../server-context';
-import { ApiError, errorMessage, readApiResponse } from './api-client';
+import { serverContext } from '../../server-context';
+import { ApiError, errorMessage, readApiResponse } from '../../lib/api-client';
 import type { PublicationJson, PublicationListPage } from './publications';
 
 type Context = Readonly<RouterContextProvider>;
