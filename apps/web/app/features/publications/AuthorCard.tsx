@@ -1,19 +1,39 @@
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconStarFilled, IconUser } from '@tabler/icons-react';
+import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatNumber } from '../../lib/format';
+import { UserAvatar } from '../../components/account/UserAvatar';
+import { AuthorRating } from '../ratings/AuthorRating';
 import type { PublicationJson } from './publications';
 import { userPath } from './publications';
-import { UserAvatar } from '../../components/account/UserAvatar';
 
-type AuthorCardProps = {
-  author: PublicationJson['createdBy'];
-  /** Average rating; null without ratings; undefined when it could not be read. */
-  rating: number | null | undefined;
-};
+type Author = PublicationJson['createdBy'];
 
-/** Who publishes: photo, name, average rating and a link to their profile. */
-export function AuthorCard({ author, rating }: AuthorCardProps) {
+/** The ratings section of an author's profile. */
+function ratingsPath(author: Author): string {
+  return `${userPath(author._id)}#calificaciones`;
+}
+
+/** Under the title: who publishes and how others rated them, linked to their ratings. */
+export function AuthorLine({ author }: { author: Author }) {
+  return (
+    <Group gap="xs" wrap="wrap">
+      <Text size="sm">
+        Por{' '}
+        <Anchor component={Link} to={userPath(author._id)} fw={600} underline="always">
+          {author.name}
+        </Anchor>
+      </Text>
+      {author.rating && (
+        <Anchor component={Link} to={ratingsPath(author)} c="inherit" underline="always" size="sm">
+          <AuthorRating rating={author.rating} size="sm" />
+        </Anchor>
+      )}
+    </Group>
+  );
+}
+
+/** Who publishes: photo, name, average rating with a link to the ratings, and their profile. */
+export function AuthorCard({ author }: { author: Author }) {
   return (
     <Paper withBorder p="md" component="section" aria-label="Autor">
       <Group justify="space-between" gap="sm">
@@ -23,19 +43,11 @@ export function AuthorCard({ author, rating }: AuthorCardProps) {
             <Text fw={700} truncate>
               {author.name}
             </Text>
-            {rating !== undefined && (
-              <Group gap={4} wrap="nowrap">
-                {rating === null ? (
-                  <Text size="sm" c="dimmed">
-                    Sin calificaciones
-                  </Text>
-                ) : (
-                  <>
-                    <IconStarFilled size={16} color="var(--mantine-color-yellow-6)" aria-hidden />
-                    <Text size="sm">{`${formatNumber(Math.round(rating * 10) / 10)} de 5`}</Text>
-                  </>
-                )}
-              </Group>
+            <AuthorRating rating={author.rating} size="sm" />
+            {author.rating && (
+              <Anchor component={Link} to={ratingsPath(author)} size="sm" underline="always">
+                Ver calificaciones
+              </Anchor>
             )}
           </Stack>
         </Group>

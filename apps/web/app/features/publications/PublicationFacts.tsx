@@ -1,7 +1,9 @@
 import { Anchor, Badge, Group } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { formatDate, formatNumber, formatPrice } from '../../lib/format';
+import { formatDate, formatNumber } from '../../lib/format';
+import { priceView } from './price';
+import { PriceTag } from './PriceTag';
 import type { PublicationJson } from './publications';
 import { mapUrl, placeNames } from './publications';
 import classes from './PublicationFacts.module.css';
@@ -11,8 +13,8 @@ export function PublicationFacts({ publication }: { publication: PublicationJson
   const map = mapUrl(publication);
   const place = placeNames(publication);
   const facts: [string, ReactNode][] = [];
-  if (publication.price !== null)
-    facts.push(['Precio', <strong key="price">{formatPrice(publication.price)}</strong>]);
+  const price = priceView(publication);
+  if (price) facts.push(['Precio', <PriceTag key="price" price={price} />]);
   if (publication.discountRate) facts.push(['Descuento', `${formatNumber(publication.discountRate)}%`]);
   if (publication.calendaredAt) {
     facts.push(['Fecha', formatDate(publication.calendaredAt, publication.locationCountry)]);

@@ -9,6 +9,7 @@ import type { PublicationJson } from './publications';
 import { canManage, editPath, isPublished, isSuperUser } from './publications';
 import { deletePublication, setPublicationStatus } from './publications-requests';
 import { useSession } from '../../lib/session';
+import { iconTip } from '../../components/icon-tip';
 import { useConfirm } from '../../components/dialogs/dialogs-context';
 import { useWaiting } from '../../components/waiting/waiting-context';
 
@@ -115,7 +116,7 @@ function ActionControl({ action, variant }: { action: Action; variant: 'icons' |
   const { label, icon, color, to, onClick } = action;
   const click = onClick && (() => void onClick());
   if (variant === 'icons') {
-    const iconProps = { variant: 'subtle', size: 'lg', color, 'aria-label': label, title: label } as const;
+    const iconProps = { variant: 'subtle', size: 'lg', color, ...iconTip(label, 'end') } as const;
     return to ? (
       <ActionIcon component={Link} to={to} {...iconProps}>
         {icon}

@@ -57,19 +57,3 @@ export async function loadPublicUser(
     return routeError(error);
   }
 }
-
-/**
- * The average rating of a user (GET /api/user/{id}), null without ratings. The page still renders when it cannot
- * be read (undefined): the rating is a detail next to the publication.
- */
-export async function loadUserRating(context: Context, userId: string): Promise<number | null | undefined> {
-  const { api } = context.get(serverContext);
-  try {
-    const answer = await readApiResponse<{ user: PublicUser; userRatingData?: UserRatingData }>(
-      await api(`/api/user/${encodeURIComponent(userId)}`),
-    );
-    return answer.userRatingData?.qualificationAvg ?? null;
-  } catch {
-    return undefined;
-  }
-}
