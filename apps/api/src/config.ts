@@ -41,6 +41,10 @@ export type Config = {
   rateLimit: { max: number; ipMax: number; windowMs: number };
   /** Fastify's trustProxy: whether (or which) reverse proxies' X-Forwarded-* headers are believed. */
   trustProxy: boolean | string;
+  /** Server secret from which signing keys are derived (e-mail unsubscribe links). */
+  secretKey: string;
+  /** Interval of the heartbeat comments of the notifications stream. */
+  sseHeartbeatMs: number;
 };
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -65,6 +69,10 @@ export const RATE_LIMIT_MAX = 10;
 export const RATE_LIMIT_WINDOW_MS = 15 * 60_000;
 /** Many people can share one address (a household, an office, a mobile carrier): the per-address limit is wider. */
 export const RATE_LIMIT_IP_FACTOR = 3;
+/** Development only: production refuses to start without SECRET_KEY. */
+export const DEVELOPMENT_SECRET_KEY = 'ecoanuncios-development-secret-key-not-for-production';
+export const SECRET_KEY_MIN_LENGTH = 32;
+export const SSE_HEARTBEAT_MS = 20_000;
 const DEFAULT_WEB_BUILD_DIR = path.resolve(import.meta.dirname, '../../web/build');
 
 const isHttpUrl = (value: string): boolean => {
@@ -220,6 +228,17 @@ export function loadConfig(env: Env = process.env): Config {
   const rateLimitIpMax = read('RATE_LIMIT_IP_MAX', attempts, rateLimitMax * RATE_LIMIT_IP_FACTOR);
   const rateLimitWindowMs = read('RATE_LIMIT_WINDOW_MS', milliseconds, RATE_LIMIT_WINDOW_MS);
   const trustProxy = read('TRUST_PROXY', trustProxyValue, false);
+  const secretKey = read<string | undefined>(
+    'SECRET_KEY',
+    z.string().min(SECRET_KEY_MIN_LENGTH, {
+      error: `must be at least ${SECRET_KEY_MIN_LENGTH} characters long (e.g. \`openssl rand -base64 48\`)`,
+    }),
+    undefined,
+  );
+  if (secretKey === undefined && nodeEnv === 'production') {
+    problems.push('SECRET_KEY must be set in production (e.g. `openssl rand -base64 48`)');
+  }
+  const sseHeartbeatMs = read('SSE_HEARTBEAT_MS', milliseconds, SSE_HEARTBEAT_MS);
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -245,5 +264,7 @@ export function loadConfig(env: Env = process.env): Config {
     resetTokenLifetimeMs,
     rateLimit: { max: rateLimitMax, ipMax: rateLimitIpMax, windowMs: rateLimitWindowMs },
     trustProxy,
+    secretKey: secretKey ?? DEVELOPMENT_SECRET_KEY,
+    sseHeartbeatMs,
   };
 }

@@ -6,6 +6,7 @@ import {
   ConfigError,
   DEFAULT_MAIL_FROM,
   DEFAULT_SPONSOR_URL,
+  DEVELOPMENT_SECRET_KEY,
   loadConfig,
   MEDIA_MAX_BYTES,
   RESET_TOKEN_LIFETIME_MS,
@@ -52,6 +53,8 @@ describe('loadConfig', () => {
       resetTokenLifetimeMs: RESET_TOKEN_LIFETIME_MS,
       rateLimit: { max: 10, ipMax: 30, windowMs: 900_000 },
       trustProxy: false,
+      secretKey: DEVELOPMENT_SECRET_KEY,
+      sseHeartbeatMs: 20_000,
     });
     expect(DEFAULT_MAIL_FROM).toBe('EcoAnuncios <no-responder@ecoanuncios.org>');
     expect(MEDIA_MAX_BYTES).toBe(10 * 1024 * 1024);
@@ -82,6 +85,8 @@ describe('loadConfig', () => {
       RATE_LIMIT_IP_MAX: '7',
       RATE_LIMIT_WINDOW_MS: '1000',
       TRUST_PROXY: '10.0.0.0/8, 192.168.1.1',
+      SECRET_KEY: 'a-production-secret-of-at-least-32-chars',
+      SSE_HEARTBEAT_MS: '15000',
     });
 
     expect(config).toMatchObject({
@@ -108,7 +113,17 @@ describe('loadConfig', () => {
       resetTokenLifetimeMs: 30_000,
       rateLimit: { max: 4, ipMax: 7, windowMs: 1000 },
       trustProxy: '10.0.0.0/8,192.168.1.1',
+      secretKey: 'a-production-secret-of-at-least-32-chars',
+      sseHeartbeatMs: 15_000,
     });
+  });
+
+  it('refuses production without SECRET_KEY and a short one anywhere; development has a default', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+      'SECRET_KEY must be set in production (e.g. `openssl rand -base64 48`)',
+    ]);
+    expect(problemsOf({ SECRET_KEY: 'short' })[0]).toMatch(/^SECRET_KEY must be at least 32 characters long/);
+    expect(loadConfig({}).secretKey).toBe(DEVELOPMENT_SECRET_KEY);
   });
 
   it('derives the per-address attempt limit from the per-e-mail one, and reads TRUST_PROXY switches', () => {

@@ -21,6 +21,11 @@ export interface UsersTable {
   payment_details: string | null;
   /** When the e-mail was proven (activation link, password reset or an administrator); null while pending. */
   activated_at: string | null;
+  /** How many ratings the user received and the sum of their stars, kept by the ratings service (0004). */
+  rating_count: Generated<number>;
+  rating_sum: Generated<number>;
+  /** 1: e-mails about publications and ratings are sent; 0: the member turned them off. */
+  email_notifications: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -97,6 +102,34 @@ export interface SearchWordsTable {
   word: string;
 }
 
+/** One member's rating of another (one per pair). */
+export interface QualificationsTable {
+  id: string;
+  from_user_id: string;
+  to_user_id: string;
+  /** Stars, 1 to 5. */
+  rating: number;
+  comment: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface NotificationsTable {
+  id: string;
+  /** The recipient. */
+  user_id: string;
+  title: string;
+  message: string;
+  kind: string;
+  from_user_id: string | null;
+  /** Path of the site the notification leads to. */
+  link: string | null;
+  /** Unique per recipient when set: the same event notified twice makes one notification. */
+  dedupe_key: string | null;
+  read_at: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -105,6 +138,8 @@ export interface Database {
   publication_files: PublicationFilesTable;
   publication_search_rows: PublicationSearchRowsTable;
   search_words: SearchWordsTable;
+  qualifications: QualificationsTable;
+  notifications: NotificationsTable;
 }
 
 export type DB = Kysely<Database>;
@@ -119,3 +154,6 @@ export type PublicationRow = Selectable<PublicationsTable>;
 export type NewPublication = Insertable<PublicationsTable>;
 export type NewPublicationFile = Insertable<PublicationFilesTable>;
 export type PublicationUpdate = Updateable<PublicationsTable>;
+export type QualificationRow = Selectable<QualificationsTable>;
+export type NotificationRow = Selectable<NotificationsTable>;
+export type NewNotification = Insertable<NotificationsTable>;

@@ -14,9 +14,10 @@ export type Page<TName extends string = never, TItem = unknown> = {
 } & { [Name in TName]: TItem[] };
 
 export type PublicationPage = Page<'publications', Publication>;
+/** GET /notifications: a page, and how many of the member's notifications are unread (the bell's badge). */
+export type NotificationPage = Page<'notifications', AppNotification> & { unread: number };
+/** GET /user/{id}/qualifications. */
 export type QualificationPage = Page<'qualifications', Qualification>;
-/** A page of notifications, with the unread count for the bell. */
-export type NotificationPage = Page<'notifications', AppNotification> & { unread?: number };
 
 /** Body of every error answer of the API; `message` is Spanish and meant for the user. */
 export interface ApiError {

@@ -13,6 +13,6 @@ export interface AppNotification {
   createdAt: string;
   /** Null for notifications sent by the system. */
   fromUser: { name: string; pictureUrl: string | null } | null;
-  /** Where the notification's action leads (a path of the site), null when nowhere. */
-  link?: string | null;
+  /** Path of the site where the notification's action leads (e.g. '/users/{id}'); null when none. */
+  link: string | null;
 }

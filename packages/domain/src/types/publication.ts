@@ -1,6 +1,5 @@
 import type { CategoryKey } from '../catalog/categories.ts';
 import type { MaterialLabel } from '../catalog/materials.ts';
-import type { RatingSummary } from './user.ts';
 
 /** 1 published; 0 awaiting review ('En Revisión') or unpublished by a super user ('No Publicado'). */
 export type PublicationStatus = 0 | 1;
@@ -12,8 +11,15 @@ export interface Seller {
   pictureUrl: string | null;
   /** WhatsApp number; the contact-cart button is shown only when present. */
   phone: string | null;
-  /** The seller's average rating and count, when the API includes it. */
-  rating?: RatingSummary;
+  /** The seller's ratings: the average (one decimal) is null when nobody rated them yet. */
+  rating: SellerRating;
+}
+
+/** How other members rated a seller, as cards and the publication detail show it. */
+export interface SellerRating {
+  /** Average of the stars (1 to 5), rounded to one decimal; null without ratings. */
+  qualificationAvg: number | null;
+  count: number;
 }
 
 export interface PublicationFile {

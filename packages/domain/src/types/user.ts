@@ -17,25 +17,17 @@ export interface User {
   locationProvince: string | null;
   /** City key. */
   locationCity: string | null;
-  /** Receives notices by e-mail too (on unless the user turned them off); only in the user's own data. */
-  emailNotifications?: boolean;
 }
 
-/** How many ratings gave each number of stars. */
+/** How many ratings of each number of stars a user received, keyed '1' to '5'. */
 export type RatingDistribution = Record<'1' | '2' | '3' | '4' | '5', number>;
 
 export interface UserRatingData {
-  /** Average of the ratings received (one decimal); null when nobody rated the user yet. */
+  /** Average of the ratings received, rounded to one decimal; null when nobody rated the user yet. */
   qualificationAvg: number | null;
   /** How many ratings the user received. */
-  count?: number;
-  distribution?: RatingDistribution;
-}
-
-/** A user's average rating and how many ratings it comes from, as publications carry it for their author. */
-export interface RatingSummary {
-  qualificationAvg: number | null;
   count: number;
+  distribution: RatingDistribution;
 }
 
 /** Another user's profile: never carries the e-mail address. */
@@ -70,9 +62,10 @@ export interface Qualification {
   /** Stars, 1 to 5. */
   rating: number;
   comment: string | null;
-  fromUser: { _id?: string; name: string; pictureUrl: string | null };
+  /** Who rated. */
+  fromUser: { _id: string; name: string; pictureUrl: string | null };
   /** ISO 8601. */
   createdAt: string;
-  /** ISO 8601. */
-  updatedAt?: string;
+  /** ISO 8601; equals createdAt until the rating is edited. */
+  updatedAt: string;
 }

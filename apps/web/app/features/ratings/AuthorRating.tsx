@@ -1,9 +1,9 @@
-import type { RatingSummary } from '@eco/domain';
+import type { SellerRating } from '@eco/domain';
 import { Group, Text } from '@mantine/core';
 import { IconStarFilled } from '@tabler/icons-react';
 import { formatAverage, ratingCountText } from './rating-texts';
 
-type AuthorRatingProps = { rating: RatingSummary | undefined; size?: 'xs' | 'sm' };
+type AuthorRatingProps = { rating: SellerRating | undefined; size?: 'xs' | 'sm' };
 
 /** A member's average and count in one line ('★ 4,5 (12)'), read out in full; 'Sin calificaciones' without any. */
 export function AuthorRating({ rating, size = 'xs' }: AuthorRatingProps) {

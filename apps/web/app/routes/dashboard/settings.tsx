@@ -36,7 +36,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
             key={loaderData.account.paymentDetails ?? ''}
             paymentDetails={loaderData.account.paymentDetails}
           />
-          <EmailNotificationsSwitch enabled={loaderData.account.user.emailNotifications !== false} />
+          <EmailNotificationsSwitch enabled={loaderData.account.emailNotifications} />
         </>
       ) : (
         <UserDataError message={loaderData.message} />
