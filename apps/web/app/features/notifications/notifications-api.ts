@@ -13,8 +13,12 @@ export function fetchNotifications(page = 1, pageSize = DEFAULT_PAGE_SIZE): Prom
 }
 
 /** Toggles read / unread (PUT with an empty body) and answers the notification as it is now. */
-export function toggleNotificationRead(id: string): Promise<AppNotification> {
-  return apiRequest<AppNotification>(`/api/notification/${encodeURIComponent(id)}`, { method: 'PUT' });
+export async function toggleNotificationRead(id: string): Promise<AppNotification> {
+  const { notification } = await apiRequest<{ notification: AppNotification }>(
+    `/api/notification/${encodeURIComponent(id)}`,
+    { method: 'PUT' },
+  );
+  return notification;
 }
 
 /** Deletes a read notification (the API refuses unread ones). */

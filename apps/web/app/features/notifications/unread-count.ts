@@ -64,7 +64,6 @@ function holdStream(signal: AbortSignal): Promise<void> {
     const open = () => {
       source = new EventSource(STREAM_PATH, { withCredentials: true });
       source.addEventListener('message', onMessage);
-      source.addEventListener('unread', onMessage as EventListener);
       source.addEventListener('error', () => {
         // CONNECTING: the browser retries by itself (server restart, network change). CLOSED: it gave up
         // (an error status from a proxy, say), so try again later, slower each time.

@@ -15,10 +15,12 @@ export function myQualificationApiPath(toUserId: string): string {
 }
 
 /** Creates the caller's rating of a user (POST), or updates it when it has an _id (PUT); answers the rating. */
-export function saveQualification(toUserId: string, rating: RatingData): Promise<Qualification> {
-  return rating._id
-    ? apiRequest<Qualification>(`${userApiPath(toUserId)}/qualification`, { method: 'PUT', body: rating })
-    : apiRequest<Qualification>(`${userApiPath(toUserId)}/qualifications`, { method: 'POST', body: rating });
+export async function saveQualification(toUserId: string, rating: RatingData): Promise<Qualification> {
+  const { qualification } = await apiRequest<{ qualification: Qualification }>(
+    rating._id ? `${userApiPath(toUserId)}/qualification` : `${userApiPath(toUserId)}/qualifications`,
+    { method: rating._id ? 'PUT' : 'POST', body: rating },
+  );
+  return qualification;
 }
 
 export type { QualificationPage };

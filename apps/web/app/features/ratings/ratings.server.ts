@@ -24,7 +24,10 @@ export async function loadQualificationPage(
 export async function loadMyQualification(context: Context, toUserId: string): Promise<Qualification | null> {
   const { api } = context.get(serverContext);
   try {
-    return await readApiResponse<Qualification>(await api(myQualificationApiPath(toUserId)));
+    const { qualification } = await readApiResponse<{ qualification: Qualification }>(
+      await api(myQualificationApiPath(toUserId)),
+    );
+    return qualification;
   } catch {
     // 404: no rating yet. Anything else: the form starts empty and the API answers a second POST clearly.
     return null;
