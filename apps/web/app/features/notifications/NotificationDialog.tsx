@@ -3,7 +3,7 @@ import type { AppNotification } from '@eco/domain';
 import { DIALOG_WIDTH, NOTIFICATION_AUTO_READ_MS } from '@eco/domain/constants';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconArrowRight, IconMail, IconMailOpened, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirm } from '../../components/dialogs/dialogs-context';
 import { ResponsiveDialog } from '../../components/dialogs/ResponsiveDialog';
@@ -35,28 +35,34 @@ export default function NotificationDialog({
   const [shown, setShown] = useState(notification);
   if (notification && notification !== shown) setShown(notification);
 
+  // Marked read once per opening: a notification marked unread again in the dialog stays unread.
   const id = notification?._id;
-  const unread = notification?.readAt === null;
+  const unreadWhenOpened = notification?.readAt === null;
+  const autoRead = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => {
-    if (!id || !unread) return;
+    if (!id || !unreadWhenOpened) return;
     let cancelled = false;
     const timer = setTimeout(() => {
+      autoRead.current = undefined;
       toggleNotificationRead(id)
         .then((updated) => {
           if (!cancelled) onChange(updated);
         })
         .catch(() => notifyError(NOTIFICATION_MESSAGES.toggleFailed));
     }, NOTIFICATION_AUTO_READ_MS);
+    autoRead.current = timer;
     return () => {
       cancelled = true;
       clearTimeout(timer);
     };
-    // Only when another notification opens or this one becomes unread again: onChange may change every render.
+    // Only when another notification opens: later changes of this one (or of onChange) must not mark it again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id, unread]);
+  }, [id]);
 
   async function toggle() {
     if (!notification) return;
+    // A choice of the reader wins over the pending automatic one.
+    clearTimeout(autoRead.current);
     setBusy(true);
     try {
       onChange(await toggleNotificationRead(notification._id));
