@@ -76,7 +76,7 @@ export default function UnsubscribePage({ actionData }: Route.ComponentProps) {
             <Stack gap="xs" align="center">
               <Button
                 type="submit"
-                color="red"
+                color="red.9"
                 leftSection={<IconMailOff size={18} aria-hidden />}
                 loading={navigation.state === 'submitting'}
               >

@@ -79,7 +79,7 @@ export default function NotificationDialog({
     const confirmed = await confirm({
       title: 'Eliminar notificación',
       message: `¿Deseas eliminar la notificación "${notification.title}"? No se puede deshacer.`,
-      confirmColor: 'red',
+      confirmColor: 'red.9',
     });
     if (!confirmed) return;
     setBusy(true);

@@ -90,11 +90,20 @@ export function NotificationView() {
   const { notifications, total } = state.page;
   const count = unread ?? state.page.unread ?? 0;
 
+  const allLink = (
+    <Anchor component={Link} to="/dashboard/notifications" fw={600} ta="center" underline="always">
+      {total > notifications.length
+        ? `Ver todas las notificaciones (${total})`
+        : 'Ver todas las notificaciones'}
+    </Anchor>
+  );
+
   if (notifications.length === 0) {
     return (
       <Stack align="center" gap="sm" py="lg">
         <IconBellOff size={40} aria-hidden />
         <Text fw={600}>{NOTIFICATION_MESSAGES.empty}</Text>
+        {allLink}
       </Stack>
     );
   }
@@ -118,11 +127,7 @@ export function NotificationView() {
           </li>
         ))}
       </Stack>
-      <Anchor component={Link} to="/dashboard/notifications" fw={600} ta="center" underline="always">
-        {total > notifications.length
-          ? `Ver todas las notificaciones (${total})`
-          : 'Ver todas las notificaciones'}
-      </Anchor>
+      {allLink}
       {dialog}
     </Stack>
   );

@@ -17,7 +17,7 @@ export function PriceTag({ price, size = 'md' }: PriceTagProps) {
             <VisuallyHidden>Antes: </VisuallyHidden>
             {price.original}
           </Text>
-          <Badge color="red.8" variant="filled" size="sm">
+          <Badge color="red.9" variant="filled" size="sm">
             {`-${price.discountRate}%`}
           </Badge>
         </>

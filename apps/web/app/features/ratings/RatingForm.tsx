@@ -38,7 +38,7 @@ export function RatingForm({ toUserId, toUserName, existing }: RatingFormProps) 
 
   async function cancel() {
     if (!editing && entered) {
-      const confirmed = await confirm({ ...CANCEL_RATING_CONFIRMATION, confirmColor: 'red' });
+      const confirmed = await confirm({ ...CANCEL_RATING_CONFIRMATION, confirmColor: 'red.9' });
       if (!confirmed) return;
     }
     form.reset();
