@@ -5,9 +5,25 @@ import { notify } from '../notifications/service.ts';
 // The notifications of a publication's life: waiting for review (to the super users), published and sent back to
 // review (to the author). Each runs inside the transaction of the change; the e-mails go after the commit.
 
-const detailLink = (id: string): string => `/publications/${id}`;
+export const detailLink = (id: string): string => `/publications/${id}`;
 
 type Subject = { id: string; title: string; authorId: string };
+
+/** The texts of the notifications (the demo content writes the same ones). */
+export const PUBLICATION_TEXTS = {
+  awaitingReview: (title: string) => ({
+    title: 'Anuncio para revisar',
+    message: `«${title}» espera tu revisión para publicarse.`,
+  }),
+  published: (title: string) => ({
+    title: 'Anuncio publicado',
+    message: `Tu anuncio «${title}» ya está publicado.`,
+  }),
+  sentBack: (title: string, reason: string | null) => ({
+    title: 'Anuncio devuelto a revisión',
+    message: `Tu anuncio «${title}» volvió a revisión y por ahora no se muestra.${reason === null ? '' : ` Motivo: ${reason}`}`,
+  }),
+};
 
 /** Every super user but the author learns, once per publication, that it waits for review. */
 export async function notifyAwaitingReview(trx: DB, publication: Subject): Promise<void> {
@@ -21,8 +37,7 @@ export async function notifyAwaitingReview(trx: DB, publication: Subject): Promi
   for (const { id } of superUsers) {
     await notify(trx, {
       userId: id,
-      title: 'Anuncio para revisar',
-      message: `«${publication.title}» espera tu revisión para publicarse.`,
+      ...PUBLICATION_TEXTS.awaitingReview(publication.title),
       kind: 'info',
       fromUserId: publication.authorId,
       link: detailLink(publication.id),
@@ -34,8 +49,7 @@ export async function notifyAwaitingReview(trx: DB, publication: Subject): Promi
 export async function notifyPublished(trx: DB, publication: Subject, superUserId: string): Promise<void> {
   await notify(trx, {
     userId: publication.authorId,
-    title: 'Anuncio publicado',
-    message: `Tu anuncio «${publication.title}» ya está publicado.`,
+    ...PUBLICATION_TEXTS.published(publication.title),
     kind: 'success',
     fromUserId: superUserId,
     link: detailLink(publication.id),
@@ -48,11 +62,9 @@ export async function notifySentBack(
   superUserId: string,
   reason: string | null,
 ): Promise<void> {
-  const because = reason === null ? '' : ` Motivo: ${reason}`;
   await notify(trx, {
     userId: publication.authorId,
-    title: 'Anuncio devuelto a revisión',
-    message: `Tu anuncio «${publication.title}» volvió a revisión y por ahora no se muestra.${because}`,
+    ...PUBLICATION_TEXTS.sentBack(publication.title, reason),
     kind: 'warning',
     fromUserId: superUserId,
     link: detailLink(publication.id),
