@@ -25,7 +25,7 @@ export function RatingSummary({ data }: { data: UserRatingData | undefined }) {
       <Stack gap={6} style={{ flex: 1, minWidth: 200 }} component="ul" m={0} p={0} aria-label="Distribución">
         {rows.map((row) => (
           <Group key={row.stars} gap="xs" wrap="nowrap" component="li" style={{ listStyle: 'none' }}>
-            <Text size="sm" w={72} style={{ flex: 'none' }}>
+            <Text size="sm" w={84} style={{ flex: 'none', whiteSpace: 'nowrap' }}>
               {starsText(row.stars)}
             </Text>
             <Progress
