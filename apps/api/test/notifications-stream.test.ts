@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { createDatabase, type DatabaseHandle } from '../src/db/database.ts';
 import { notify } from '../src/modules/notifications/service.ts';
+import { createSession } from '../src/modules/sessions/service.ts';
 import { createActors, type Actors } from './helpers/publications.ts';
 import { openStream, type OpenStream } from './helpers/sse.ts';
 import { createTestApp, testDialect, type TestApp } from './helpers/test-app.ts';
@@ -145,6 +146,20 @@ describe('notifications stream', () => {
       await expect.poll(() => second.app.unreadHub.isListening()).toBe(false);
       await expect.poll(listeningConnections).toBe(0);
     }
+  });
+
+  it('ends the stream when the session expires', async () => {
+    const { token, expiresAt } = await createSession(subject.database.db, actors.other.id, 600);
+    const stream = await open(app, token);
+    expect(stream.status).toBe(200);
+    await stream.nextUnread();
+    await expect(
+      (async () => {
+        for (;;) await stream.next(5000);
+      })(),
+    ).rejects.toThrow(/ended/);
+    expect(Date.now()).toBeGreaterThanOrEqual(expiresAt.getTime() - 50);
+    await expect.poll(() => app.unreadHub.listenerCount()).toBe(0);
   });
 
   it('ends open streams when the server closes', async () => {

@@ -31,10 +31,17 @@ function parseBlock(text: string): StreamBlock {
   return block;
 }
 
-/** Opens GET /api/notifications/stream over real HTTP, as a browser's EventSource would. */
-export async function openStream(app: FastifyInstance, token: string | undefined): Promise<OpenStream> {
+/**
+ * Opens GET /api/notifications/stream over real HTTP, as a browser's EventSource would, on a test app or on a
+ * server's base URL.
+ */
+export async function openStream(
+  target: FastifyInstance | string,
+  token: string | undefined,
+): Promise<OpenStream> {
   const controller = new AbortController();
-  const response = await fetch(`${await baseUrlOf(app)}/api/notifications/stream`, {
+  const base = typeof target === 'string' ? target : await baseUrlOf(target);
+  const response = await fetch(`${base}/api/notifications/stream`, {
     headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
     signal: controller.signal,
   });

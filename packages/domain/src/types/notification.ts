@@ -16,3 +16,11 @@ export interface AppNotification {
   /** Path of the site where the notification's action leads (e.g. '/users/{id}'); null when none. */
   link: string | null;
 }
+
+/**
+ * The `data` of each event of GET /api/notifications/stream (Server-Sent Events, unnamed `message` events): the
+ * signed-in member's unread count, sent on opening and whenever it changes.
+ */
+export interface UnreadCountEvent {
+  unread: number;
+}
