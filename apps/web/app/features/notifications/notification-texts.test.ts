@@ -28,7 +28,8 @@ describe('notification texts', () => {
 
   it('reads the count of a stream event and ignores anything else', () => {
     expect(parseUnreadEvent('{"unread":4}')).toBe(4);
-    expect(parseUnreadEvent('0')).toBe(0);
+    expect(parseUnreadEvent('{"unread":0}')).toBe(0);
+    expect(parseUnreadEvent('3')).toBeNull();
     expect(parseUnreadEvent('{"unread":-1}')).toBeNull();
     expect(parseUnreadEvent('{"unread":"3"}')).toBeNull();
     expect(parseUnreadEvent('not json')).toBeNull();

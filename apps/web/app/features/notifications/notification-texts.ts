@@ -1,4 +1,4 @@
-import type { NotificationKind } from '@eco/domain';
+import type { NotificationKind, UnreadCountEvent } from '@eco/domain';
 import type { MantineColor } from '@mantine/core';
 
 /** Notices of sections 8 and 9 for the notification calls. */
@@ -50,8 +50,7 @@ export function kindLabel(kind: NotificationKind | string): string {
 export function parseUnreadEvent(data: unknown): number | null {
   if (typeof data !== 'string') return null;
   try {
-    const value = JSON.parse(data) as unknown;
-    const unread = typeof value === 'number' ? value : (value as { unread?: unknown } | null)?.unread;
+    const unread = (JSON.parse(data) as Partial<UnreadCountEvent> | null)?.unread;
     return typeof unread === 'number' && Number.isInteger(unread) && unread >= 0 ? unread : null;
   } catch {
     return null;
