@@ -32,3 +32,18 @@ export async function signInAs(context: BrowserContext, email: string): Promise<
     await database.close();
   }
 }
+
+/** The id of the user with that e-mail, read from the server's database (for pages addressed by id). */
+export async function userIdOf(email: string): Promise<string> {
+  const database = createDatabase(loadConfig({ DATA_DIR: E2E_DATA_DIR, LOG_LEVEL: 'silent' }));
+  try {
+    const user = await database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    return String(user.id);
+  } finally {
+    await database.close();
+  }
+}

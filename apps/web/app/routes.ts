@@ -17,6 +17,7 @@ export default [
   route('auth/reset/:token', 'routes/auth/reset-password.tsx'),
   route('dashboard', 'routes/dashboard/panel.tsx'),
   route('dashboard/settings', 'routes/dashboard/settings.tsx'),
+  route('dashboard/notifications', 'routes/dashboard/notifications.tsx'),
   route('dashboard/out', 'routes/dashboard/out.tsx'),
   route('dashboard/publications', 'routes/dashboard/publications.tsx'),
   route('dashboard/publications/:id/edit', 'routes/dashboard/publication-edit.tsx'),
@@ -25,6 +26,7 @@ export default [
   route('publications/:id', 'routes/publications/detail.tsx'),
   route('tips/:id', 'routes/tips/detail.tsx'),
   route('users/:id', 'routes/users/profile.tsx'),
+  route('unsubscribe/:token', 'routes/unsubscribe.tsx'),
   // Last: unknown paths answer a real 404 from the server.
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -4,6 +4,8 @@ import type { User } from '@eco/domain';
 export type Account = {
   user: User;
   paymentDetails: string | null;
+  /** Receives notices by e-mail too ('Recibir avisos por correo'). */
+  emailNotifications: boolean;
   summary: { publications: { published: number; pending: number } };
 };
 

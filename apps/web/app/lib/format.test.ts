@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatPrice } from './format';
-
-describe('formatPrice', () => {
-  it('shows the currency of the spec with es-AR grouping', () => {
-    expect(formatPrice(1500)).toBe('$AR 1.500');
-    expect(formatPrice(1234567.5)).toBe('$AR 1.234.567,5');
-    expect(formatPrice(0)).toBe('$AR 0');
-  });
-});
+import { formatDate } from './format';
 
 describe('formatDate', () => {
   it("shows the date and hour (DATE_DISPLAY_FORMAT) in the publication's country", () => {

@@ -1,4 +1,4 @@
-import { CURRENCY_DISPLAY, DATE_DISPLAY_FORMAT } from '@eco/domain/constants';
+import { DATE_DISPLAY_FORMAT } from '@eco/domain/constants';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
@@ -7,11 +7,6 @@ dayjs.extend(utc);
 dayjs.extend(timezone);
 
 const NUMBER_FORMAT = new Intl.NumberFormat('es-AR', { maximumFractionDigits: 2 });
-
-/** A price as the spec shows it: '$AR 1.500' (es-AR grouping, up to two decimals). */
-export function formatPrice(price: number): string {
-  return `${CURRENCY_DISPLAY} ${NUMBER_FORMAT.format(price)}`;
-}
 
 /** A number with es-AR grouping and decimal comma: 1.500, 4,5. */
 export function formatNumber(value: number): string {

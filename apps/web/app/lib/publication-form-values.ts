@@ -1,7 +1,7 @@
 import type { ListingType, TypedField, User } from '@eco/domain';
 import { isRequiredFor } from '@eco/domain';
 import { PUBLISHED_STATUS } from '@eco/domain/constants';
-import type { PublicationJson } from './publications';
+import type { PublicationJson } from '../features/publications/publications';
 
 /** A type the form can hold: the listing types, and 'tips' when a super user edits a tip. */
 export type FormType = ListingType | 'tips';

@@ -3,10 +3,11 @@ import { truncate } from '@eco/domain/text';
 import { ActionIcon, Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconBrandWhatsapp, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { iconTip } from '../icon-tip';
 import type { CartGroup } from '../../lib/cart';
 import { clearSellerCart, removeFromCart } from '../../lib/cart-actions';
 import { contactUrl } from '../../lib/cart-message';
-import { readingPath } from '../../lib/publications';
+import { readingPath } from '../../features/publications/publications';
 import { UserAvatar } from '../account/UserAvatar';
 import { useConfirm } from '../dialogs/dialogs-context';
 
@@ -68,7 +69,7 @@ export function CartSellerGroup({ group, onNavigate }: CartSellerGroupProps) {
                 variant="subtle"
                 color="red"
                 size="lg"
-                aria-label={`Quitar ${publication.title} del carrito`}
+                {...iconTip('Quitar del carrito', 'end', `Quitar ${publication.title} del carrito`)}
                 onClick={() => void remove(publication._id, publication.title)}
               >
                 <IconTrash size={18} aria-hidden />

@@ -3,6 +3,7 @@ import { ActionIcon } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconShare } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
+import { iconTip } from '../icon-tip';
 
 // The dialog (Mantine Modal) is fetched on first use: cards and detail pages stay light on cheap phones.
 const ShareDialog = lazy(() => import('./ShareDialog').then((m) => ({ default: m.ShareDialog })));
@@ -14,7 +15,7 @@ export function ShareButton({ url, title, label = 'Compartir', ...actionIconProp
   const [opened, { open, close }] = useDisclosure(false);
   return (
     <>
-      <ActionIcon variant="subtle" aria-label={label} onClick={open} {...actionIconProps}>
+      <ActionIcon variant="subtle" {...iconTip(label, 'end')} onClick={open} {...actionIconProps}>
         <IconShare size={20} aria-hidden />
       </ActionIcon>
       {opened && (

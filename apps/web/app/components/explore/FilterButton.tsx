@@ -2,8 +2,8 @@ import { Badge, Button } from '@mantine/core';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { ExploreQuery } from '../../lib/publications-query';
-import { explorePath, filterChips } from '../../lib/publications-query';
+import type { ExploreQuery } from '../../features/publications/publications-query';
+import { explorePath, filterChips } from '../../features/publications/publications-query';
 import classes from './FilterButton.module.css';
 
 // The dialog (Select, MultiSelect, Modal) is fetched the first time it opens: the explore page stays light.

@@ -1,7 +1,7 @@
 import { Button, Group, Pill } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import type { ExploreQuery } from '../../lib/publications-query';
-import { explorePath, filterChips, withoutFilters } from '../../lib/publications-query';
+import type { ExploreQuery } from '../../features/publications/publications-query';
+import { explorePath, filterChips, withoutFilters } from '../../features/publications/publications-query';
 
 /** The active criteria as removable chips: category, labels, country, province, city and text. */
 export function FilterChips({ query }: { query: ExploreQuery }) {

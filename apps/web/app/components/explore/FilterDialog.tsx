@@ -11,7 +11,7 @@ import { DEFAULT_PAGE, DIALOG_WIDTH } from '@eco/domain/constants';
 import { Button, Group, MultiSelect, Select, Stack } from '@mantine/core';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
-import type { ExploreQuery } from '../../lib/publications-query';
+import type { ExploreQuery } from '../../features/publications/publications-query';
 import { ResponsiveDialog } from '../dialogs/ResponsiveDialog';
 
 type Draft = {

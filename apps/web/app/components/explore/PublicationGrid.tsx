@@ -1,6 +1,6 @@
 import { SimpleGrid } from '@mantine/core';
-import type { PublicationJson } from '../../lib/publications';
-import { PublicationCard } from '../publications/PublicationCard';
+import type { PublicationJson } from '../../features/publications/publications';
+import { PublicationCard } from '../../features/publications/PublicationCard';
 import { TipCard } from '../tips/TipCard';
 
 /** Cards 1, 2 or 3 per row; tips in a mixed list keep their own card. */

@@ -3,8 +3,8 @@ import { ActionIcon, Group, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import type { FormEvent } from 'react';
 import { Form, useNavigate } from 'react-router';
-import type { ExploreQuery } from '../../lib/publications-query';
-import { explorePath } from '../../lib/publications-query';
+import type { ExploreQuery } from '../../features/publications/publications-query';
+import { explorePath } from '../../features/publications/publications-query';
 import { FilterButton } from './FilterButton';
 
 /** The criteria other than the text, so that a search without scripts keeps them too. */

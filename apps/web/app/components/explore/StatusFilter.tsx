@@ -1,7 +1,10 @@
 import { SegmentedControl } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import type { ExploreQuery, StatusFilter as StatusValue } from '../../lib/publications-query';
-import { explorePath, STATUS_FILTERS } from '../../lib/publications-query';
+import type {
+  ExploreQuery,
+  StatusFilter as StatusValue,
+} from '../../features/publications/publications-query';
+import { explorePath, STATUS_FILTERS } from '../../features/publications/publications-query';
 
 const STATUS_LABELS: Record<StatusValue, string> = {
   all: 'Todos',

@@ -2,6 +2,7 @@ import { AppShell } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
+import { useLiveUnreadCount } from '../../features/notifications/NotificationBell';
 import { useSession, useStoredSessionSync } from '../../lib/session';
 import { AssistantButton } from '../../features/assistant/AssistantButton';
 import { CartButton } from '../cart/CartButton';
@@ -25,6 +26,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const { key: locationKey } = useLocation();
   const session = useSession();
   useStoredSessionSync(session);
+  useLiveUnreadCount(session?.userId ?? null);
   const [desktopNavbar, setDesktopNavbar] = useState(true);
   const [mobileNavbar, setMobileNavbar] = useState<Overlay<true> | null>(null);
   const [right, setRight] = useState<Overlay<RightDrawerView> | null>(null);

@@ -2,7 +2,7 @@ import { Drawer } from '@mantine/core';
 import { DonationOptions } from '../donation/DonationOptions';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import type { RightDrawerView } from './layout-context';
-import { NotificationView } from './NotificationView';
+import { NotificationView } from '../../features/notifications/NotificationView';
 
 type RightDrawerProps = { opened: boolean; view: RightDrawerView | null; onClose: () => void };
 

@@ -1,9 +1,10 @@
 import { TOP_BAR_NAME_LENGTH } from '@eco/domain/constants';
 import { truncate } from '@eco/domain/text';
 import { ActionIcon, Badge, Burger, Button, Group } from '@mantine/core';
-import { IconBell, IconHeart, IconLogin, IconUser, IconUserPlus } from '@tabler/icons-react';
+import { IconHeart, IconLogin, IconUser, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { useSession } from '../../lib/session';
 import { useLayout } from './layout-context';
 import { Logo } from './Logo';
@@ -57,15 +58,10 @@ export function TopBar() {
         {session ? (
           <>
             {pathname !== '/dashboard/notifications' && (
-              <ActionIcon
-                variant="subtle"
-                size="lg"
-                aria-label="Notificaciones"
-                aria-expanded={rightView === 'notifications'}
-                onClick={() => openRightDrawer('notifications')}
-              >
-                <IconBell size={22} aria-hidden />
-              </ActionIcon>
+              <NotificationBell
+                expanded={rightView === 'notifications'}
+                onOpen={() => openRightDrawer('notifications')}
+              />
             )}
             <Button
               component={Link}

@@ -158,7 +158,7 @@ export function PublicationEditor(props: PublicationEditorProps) {
             <Stack gap="md">
               <Group justify="space-between" gap="sm">
                 {category && (
-                  <Badge size="lg" variant="light" color={category.color}>
+                  <Badge size="lg" variant="light" color={category.color} c="dark.8">
                     {category.title}
                   </Badge>
                 )}

@@ -80,7 +80,7 @@ export function ProfileForm({ user }: { user: User }) {
             description={
               <>
                 Para cambiar tu correo escribe a{' '}
-                <Anchor href={`mailto:${SUPPORT_EMAIL}`} inherit>
+                <Anchor href={`mailto:${SUPPORT_EMAIL}`} inherit underline="always">
                   {SUPPORT_EMAIL}
                 </Anchor>
               </>

@@ -3,14 +3,19 @@ import { truncate } from '@eco/domain/text';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { PublicationJson } from '../../lib/publications';
-import { absoluteUrl, coverThumbnail, THUMBNAIL_SIZE, tipPath } from '../../lib/publications';
+import type { PublicationJson } from '../../features/publications/publications';
+import {
+  absoluteUrl,
+  coverThumbnail,
+  THUMBNAIL_SIZE,
+  tipPath,
+} from '../../features/publications/publications';
 import { usePublicUrl } from '../../lib/root-data';
 import { ShareButton } from '../dialogs/ShareButton';
-import classes from '../publications/PublicationCard.module.css';
-import { PublicationImage } from '../publications/PublicationImage';
-import { PublicationManageActions } from '../publications/PublicationManageActions';
-import { PublicationStatusBadge } from '../publications/PublicationStatusBadge';
+import classes from '../../features/publications/PublicationCard.module.css';
+import { PublicationImage } from '../../features/publications/PublicationImage';
+import { PublicationManageActions } from '../../features/publications/PublicationManageActions';
+import { PublicationStatusBadge } from '../../features/publications/PublicationStatusBadge';
 
 type TipCardProps = { tip: PublicationJson; eager?: boolean };
 

@@ -3,10 +3,10 @@ import { IconChevronDown } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api-client';
 import { notifyError } from '../../lib/notify';
-import type { PublicationJson, PublicationListPage } from '../../lib/publications';
-import { fetchPublicationPage } from '../../lib/publications-requests';
-import type { ExploreQuery } from '../../lib/publications-query';
-import { apiListSearch } from '../../lib/publications-query';
+import type { PublicationJson, PublicationListPage } from '../../features/publications/publications';
+import { fetchPublicationPage } from '../../features/publications/publications-requests';
+import type { ExploreQuery } from '../../features/publications/publications-query';
+import { apiListSearch } from '../../features/publications/publications-query';
 import { TipCard } from './TipCard';
 
 type TipListProps = {

@@ -1,9 +1,9 @@
 import { Text } from '@mantine/core';
 import { IconCalendarEvent, IconMapPin } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { CategoryLabel } from '../../components/publications/CategoryLabel';
-import { PublicationImage } from '../../components/publications/PublicationImage';
-import { publicationPath, readingPath } from '../../lib/publications';
+import { CategoryLabel } from '../publications/CategoryLabel';
+import { PublicationImage } from '../publications/PublicationImage';
+import { publicationPath, readingPath } from '../publications/publications';
 import classes from './Bot.module.css';
 import type { ChatCard } from './conversation';
 

@@ -4,7 +4,7 @@ import { ActionIcon, Button, Group, Stack, Text, TextInput, Title, VisuallyHidde
 import { IconMessageCirclePlus, IconRobot, IconSend } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { apiRequest, errorMessage } from '../../lib/api-client';
-import type { PublicationJson } from '../../lib/publications';
+import type { PublicationJson } from '../publications/publications';
 import classes from './Bot.module.css';
 import { ChatMessage } from './ChatMessage';
 import type { ChatEntry } from './conversation';

@@ -1,7 +1,7 @@
 import type { AssistantReply } from '@eco/domain';
 import type { RouterContextProvider } from 'react-router';
 import { errorMessage, readApiResponse } from '../../lib/api-client';
-import type { PublicationJson } from '../../lib/publications';
+import type { PublicationJson } from '../publications/publications';
 import { serverContext } from '../../server-context';
 import type { ChatEntry } from './conversation';
 import { appendEntries, botEntry, errorEntry, parseConversation } from './conversation';

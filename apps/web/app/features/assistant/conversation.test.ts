@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PublicationJson } from '../../lib/publications';
+import type { PublicationJson } from '../publications/publications';
 import {
   appendEntries,
   botEntry,

@@ -2,8 +2,8 @@ import type { AssistantReply, CategoryKey } from '@eco/domain';
 import { isCategoryKey } from '@eco/domain/catalog/categories';
 import { LIMITS } from '@eco/domain/constants';
 import { formatDate } from '../../lib/format';
-import type { PublicationJson } from '../../lib/publications';
-import { coverThumbnail, placeNames } from '../../lib/publications';
+import type { PublicationJson } from '../publications/publications';
+import { coverThumbnail, placeNames } from '../publications/publications';
 
 // The conversation of the /bot page: what the tab keeps (sessionStorage) and what the page without JavaScript
 // carries from one post to the next (a hidden field). Both come back from the browser, so they are read strictly:

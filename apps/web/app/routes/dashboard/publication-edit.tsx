@@ -5,8 +5,8 @@ import { PublicationEditor } from '../../components/publication-form/Publication
 import { requireSession } from '../../lib/auth.server';
 import { pageMeta } from '../../lib/meta';
 import { editFormValues } from '../../lib/publication-form-values';
-import { canManage } from '../../lib/publications';
-import { loadPublication } from '../../lib/publications.server';
+import { canManage } from '../../features/publications/publications';
+import { loadPublication } from '../../features/publications/publications.server';
 import { useSession } from '../../lib/session';
 import type { Route } from './+types/publication-edit';
 

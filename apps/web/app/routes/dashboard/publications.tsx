@@ -14,8 +14,8 @@ import {
   myPublicationsPath,
   readMyPublicationsQuery,
 } from '../../lib/publication-form-my-publications';
-import type { PublicationListPage } from '../../lib/publications';
-import { routeError } from '../../lib/publications.server';
+import type { PublicationListPage } from '../../features/publications/publications';
+import { routeError } from '../../features/publications/publications.server';
 import { serverContext } from '../../server-context';
 import type { Route } from './+types/publications';
 

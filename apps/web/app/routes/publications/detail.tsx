@@ -4,17 +4,19 @@ import { Anchor, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, redirect, useNavigate } from 'react-router';
 import { ShareButton } from '../../components/dialogs/ShareButton';
-import { AddToCartButton } from '../../components/publications/AddToCartButton';
-import { AuthorCard } from '../../components/publications/AuthorCard';
-import { CategoryLabel } from '../../components/publications/CategoryLabel';
-import { PhotoGallery } from '../../components/publications/PhotoGallery';
-import { PublicationFacts } from '../../components/publications/PublicationFacts';
-import { PublicationManageActions } from '../../components/publications/PublicationManageActions';
-import { PublicationStatusBadge } from '../../components/publications/PublicationStatusBadge';
-import { absoluteUrl, publicationPath, tipPath } from '../../lib/publications';
-import { publicationMeta } from '../../lib/publications-meta';
-import { explorePath } from '../../lib/publications-query';
-import { loadPublication, loadUserRating } from '../../lib/publications.server';
+import { AddToCartButton } from '../../features/publications/AddToCartButton';
+import { AuthorCard, AuthorLine } from '../../features/publications/AuthorCard';
+import { CategoryLabel } from '../../features/publications/CategoryLabel';
+import { PhotoGallery } from '../../features/publications/PhotoGallery';
+import { priceView } from '../../features/publications/price';
+import { PriceTag } from '../../features/publications/PriceTag';
+import { PublicationFacts } from '../../features/publications/PublicationFacts';
+import { PublicationManageActions } from '../../features/publications/PublicationManageActions';
+import { PublicationStatusBadge } from '../../features/publications/PublicationStatusBadge';
+import { absoluteUrl, publicationPath, tipPath } from '../../features/publications/publications';
+import { publicationMeta } from '../../features/publications/publications-meta';
+import { explorePath } from '../../features/publications/publications-query';
+import { loadPublication } from '../../features/publications/publications.server';
 import { serverContext } from '../../server-context';
 import type { Route } from './+types/detail';
 
@@ -22,8 +24,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const publication = await loadPublication(context, params.id);
   // Tips are read on their own page.
   if (publication.typed === 'tips') throw redirect(tipPath(publication._id));
-  const rating = await loadUserRating(context, publication.createdBy._id);
-  return { publication, rating, publicUrl: context.get(serverContext).publicUrl };
+  return { publication, publicUrl: context.get(serverContext).publicUrl };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -36,7 +37,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
     : [];
 
 export default function PublicationPage({ loaderData }: Route.ComponentProps) {
-  const { publication, rating, publicUrl } = loaderData;
+  const { publication, publicUrl } = loaderData;
+  const price = priceView(publication);
   const navigate = useNavigate();
   const category = getCategory(publication.typed);
   const listPath = explorePath({ what: publication.typed, labels: [], page: 1 });
@@ -57,6 +59,8 @@ export default function PublicationPage({ loaderData }: Route.ComponentProps) {
         <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
           {publication.title}
         </Title>
+        {price && <PriceTag price={price} size="xl" />}
+        <AuthorLine author={publication.createdBy} />
       </Stack>
       <Group gap="xs" align="flex-start">
         <AddToCartButton publication={publication} variant="button" />
@@ -89,7 +93,7 @@ export default function PublicationPage({ loaderData }: Route.ComponentProps) {
               </Title>
               <PublicationFacts publication={publication} />
             </Stack>
-            <AuthorCard author={publication.createdBy} rating={rating} />
+            <AuthorCard author={publication.createdBy} />
             <PublicationManageActions
               publication={publication}
               variant="buttons"

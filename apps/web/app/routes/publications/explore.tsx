@@ -11,10 +11,15 @@ import { StatusFilter } from '../../components/explore/StatusFilter';
 import { TipList } from '../../components/tips/TipList';
 import { formatNumber } from '../../lib/format';
 import { pageMeta } from '../../lib/meta';
-import { isSuperUser } from '../../lib/publications';
-import type { ExploreQuery } from '../../lib/publications-query';
-import { apiListSearch, explorePath, exploreSearch, parseExploreQuery } from '../../lib/publications-query';
-import { loadPublicationPage } from '../../lib/publications.server';
+import { isSuperUser } from '../../features/publications/publications';
+import type { ExploreQuery } from '../../features/publications/publications-query';
+import {
+  apiListSearch,
+  explorePath,
+  exploreSearch,
+  parseExploreQuery,
+} from '../../features/publications/publications-query';
+import { loadPublicationPage } from '../../features/publications/publications.server';
 import { serverContext } from '../../server-context';
 import type { Route } from './+types/explore';
 

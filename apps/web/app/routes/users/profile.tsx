@@ -1,29 +1,73 @@
-// Per-component styles this page needs beyond the shell's (see styles/mantine.ts).
-import '@mantine/core/styles/Avatar.css';
-import '@mantine/core/styles/Rating.css';
-import { Card, Container, Group, Rating, Stack, Text, Title } from '@mantine/core';
-import { IconMapPin } from '@tabler/icons-react';
+import '../../features/ratings/styles';
+import '../../styles/publications';
+import { Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { IconLogin, IconMapPin } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { UserAvatar } from '../../components/account/UserAvatar';
+import { PublicationGrid } from '../../components/explore/PublicationGrid';
+import { LinkedPagination } from '../../components/LinkedPagination';
+import { RatingForm } from '../../features/ratings/RatingForm';
+import { RatingList } from '../../features/ratings/RatingList';
+import { RatingSummary } from '../../features/ratings/RatingSummary';
+import { loadMyQualification, loadQualificationPage } from '../../features/ratings/ratings.server';
+import { getSession } from '../../lib/auth.server';
 import { pageMeta } from '../../lib/meta';
-import { placeNames } from '../../lib/publications';
-import { loadPublicUser } from '../../lib/publications.server';
+import { placeNames } from '../../features/publications/publications';
+import { loadPublicationPage, loadPublicUser } from '../../features/publications/publications.server';
+import { parsePage } from '../../features/publications/publications-query';
+import { signInPath } from '../../lib/redirect-to';
 import type { Route } from './+types/profile';
 
-export async function loader({ context, params }: Route.LoaderArgs) {
-  return loadPublicUser(context, params.id);
+type ProfilePages = { ratings: number; publications: number };
+
+/** The profile's address with its two page numbers; the hash brings the reader back to the section they paged. */
+function profilePath(userId: string, pages: ProfilePages, section: 'calificaciones' | 'anuncios'): string {
+  const params = new URLSearchParams();
+  if (pages.ratings > 1) params.set('ratings', String(pages.ratings));
+  if (pages.publications > 1) params.set('page', String(pages.publications));
+  const query = params.toString();
+  return `/users/${encodeURIComponent(userId)}${query ? `?${query}` : ''}#${section}`;
+}
+
+export async function loader({ context, params, url }: Route.LoaderArgs) {
+  const session = getSession(context);
+  const pages: ProfilePages = {
+    ratings: parsePage(url.searchParams.get('ratings')),
+    publications: parsePage(url.searchParams.get('page')),
+  };
+  const publicationsSearch = new URLSearchParams({
+    author: params.id,
+    page: String(pages.publications),
+    pageSize: '6',
+  }).toString();
+  const isSelf = session?.userId === params.id;
+  const [profile, ratings, publications, mine] = await Promise.all([
+    loadPublicUser(context, params.id),
+    loadQualificationPage(context, params.id, pages.ratings),
+    loadPublicationPage(context, publicationsSearch),
+    session && !isSelf ? loadMyQualification(context, params.id) : Promise.resolve(null),
+  ]);
+  return {
+    ...profile,
+    pages,
+    ratings,
+    publications: publications.page,
+    mine,
+    viewer: session ? (isSelf ? 'self' : 'member') : 'guest',
+  } as const;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? pageMeta(loaderData.user.name, `Perfil de ${loaderData.user.name} en EcoAnuncios.`) : [];
 
-/** A member's public profile: who they are, where, and how others rated them. Never the e-mail address. */
+/** A member's public profile: who they are, how others rated them, their publications. Never the e-mail. */
 export default function UserProfilePage({ loaderData }: Route.ComponentProps) {
-  const { user, userRatingData } = loaderData;
-  const average = userRatingData?.qualificationAvg ?? null;
+  const { user, userRatingData, pages, ratings, publications, mine, viewer } = loaderData;
   const place = placeNames(user);
+  const here = profilePath(user._id, pages, 'calificaciones');
 
   return (
-    <Container size="sm" px={0}>
+    <Container size="md" px={0}>
       <Stack gap="lg">
         <Group gap="md" wrap="nowrap">
           <UserAvatar name={user.name} pictureUrl={user.pictureUrl} size={88} />
@@ -32,7 +76,7 @@ export default function UserProfilePage({ loaderData }: Route.ComponentProps) {
               {user.name}
             </Title>
             {place.length > 0 && (
-              <Group gap={4} wrap="nowrap" c="dimmed">
+              <Group gap={4} wrap="nowrap" c="dark.6">
                 <IconMapPin size={16} aria-hidden />
                 <Text size="sm">{place.join(', ')}</Text>
               </Group>
@@ -40,26 +84,73 @@ export default function UserProfilePage({ loaderData }: Route.ComponentProps) {
           </Stack>
         </Group>
 
-        <Card withBorder padding="lg" component="section" aria-labelledby="ratings-heading">
-          <Stack gap="xs">
-            <Title order={2} size="h4" id="ratings-heading">
+        <Card
+          withBorder
+          padding="lg"
+          component="section"
+          aria-labelledby="ratings-heading"
+          id="calificaciones"
+        >
+          <Stack gap="md">
+            <Title order={2} size="h3" id="ratings-heading">
               Calificaciones
             </Title>
-            {average === null ? (
-              <Text c="dimmed">Sin calificaciones todavía.</Text>
-            ) : (
-              <Group gap="xs">
-                <Rating
-                  value={average}
-                  fractions={10}
-                  readOnly
-                  aria-label={`Calificación promedio ${average}`}
+            <RatingSummary data={userRatingData} />
+
+            {viewer === 'member' && (
+              <Card withBorder padding="md" bg="gray.0">
+                <RatingForm
+                  key={mine ? `${mine._id}:${mine.updatedAt ?? mine.createdAt}` : 'new'}
+                  toUserId={user._id}
+                  toUserName={user.name}
+                  existing={mine}
                 />
-                <Text fw={600}>{average.toLocaleString('es-AR', { maximumFractionDigits: 1 })}</Text>
+              </Card>
+            )}
+            {viewer === 'guest' && (
+              <Group gap="sm">
+                <Text size="sm">¿Hiciste un trato con {user.name}?</Text>
+                <Button
+                  component={Link}
+                  to={signInPath(here)}
+                  variant="light"
+                  leftSection={<IconLogin size={18} aria-hidden />}
+                >
+                  Ingresa para calificar
+                </Button>
               </Group>
+            )}
+
+            {ratings && ratings.qualifications.length > 0 && (
+              <>
+                <RatingList qualifications={ratings.qualifications} />
+                <LinkedPagination
+                  page={pages.ratings}
+                  totalPages={ratings.totalPages}
+                  pathFor={(page) => profilePath(user._id, { ...pages, ratings: page }, 'calificaciones')}
+                />
+              </>
             )}
           </Stack>
         </Card>
+
+        <Stack component="section" aria-labelledby="publications-heading" id="anuncios" gap="md">
+          <Title order={2} size="h3" id="publications-heading">
+            Anuncios publicados
+          </Title>
+          {publications && publications.publications.length > 0 ? (
+            <>
+              <PublicationGrid publications={publications.publications} />
+              <LinkedPagination
+                page={pages.publications}
+                totalPages={publications.totalPages}
+                pathFor={(page) => profilePath(user._id, { ...pages, publications: page }, 'anuncios')}
+              />
+            </>
+          ) : (
+            <Text c="dark.6">{user.name} todavía no tiene anuncios publicados.</Text>
+          )}
+        </Stack>
       </Stack>
     </Container>
   );

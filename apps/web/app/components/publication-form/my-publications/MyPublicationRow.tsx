@@ -2,12 +2,12 @@ import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '../../../lib/format';
-import type { PublicationJson } from '../../../lib/publications';
-import { coverThumbnail, readingPath, THUMBNAIL_SIZE } from '../../../lib/publications';
-import { CategoryLabel } from '../../publications/CategoryLabel';
-import { PublicationImage } from '../../publications/PublicationImage';
-import { PublicationManageActions } from '../../publications/PublicationManageActions';
-import { PublicationStatusBadge } from '../../publications/PublicationStatusBadge';
+import type { PublicationJson } from '../../../features/publications/publications';
+import { coverThumbnail, readingPath, THUMBNAIL_SIZE } from '../../../features/publications/publications';
+import { CategoryLabel } from '../../../features/publications/CategoryLabel';
+import { PublicationImage } from '../../../features/publications/PublicationImage';
+import { PublicationManageActions } from '../../../features/publications/PublicationManageActions';
+import { PublicationStatusBadge } from '../../../features/publications/PublicationStatusBadge';
 import classes from './MyPublicationRow.module.css';
 
 type MyPublicationRowProps = { publication: PublicationJson; onDeleted: () => void };

@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import { IconClock, IconLock, IconLockOpen } from '@tabler/icons-react';
-import { isPublished, isSuperUser } from '../../lib/publications';
+import { isPublished, isSuperUser } from './publications';
 import { useSession } from '../../lib/session';
 
 /**

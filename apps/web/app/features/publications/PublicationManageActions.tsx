@@ -5,12 +5,13 @@ import type { ReactNode } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { errorMessage } from '../../lib/api-client';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import type { PublicationJson } from '../../lib/publications';
-import { canManage, editPath, isPublished, isSuperUser } from '../../lib/publications';
-import { deletePublication, setPublicationStatus } from '../../lib/publications-requests';
+import type { PublicationJson } from './publications';
+import { canManage, editPath, isPublished, isSuperUser } from './publications';
+import { deletePublication, setPublicationStatus } from './publications-requests';
 import { useSession } from '../../lib/session';
-import { useConfirm } from '../dialogs/dialogs-context';
-import { useWaiting } from '../waiting/waiting-context';
+import { iconTip } from '../../components/icon-tip';
+import { useConfirm } from '../../components/dialogs/dialogs-context';
+import { useWaiting } from '../../components/waiting/waiting-context';
 
 export const PUBLICATION_DELETED_MESSAGE = 'El anuncio se ha eliminado exitosamente';
 export const PUBLICATION_PUBLISHED_MESSAGE = 'El anuncio se ha publicado exitosamente';
@@ -115,7 +116,7 @@ function ActionControl({ action, variant }: { action: Action; variant: 'icons' |
   const { label, icon, color, to, onClick } = action;
   const click = onClick && (() => void onClick());
   if (variant === 'icons') {
-    const iconProps = { variant: 'subtle', size: 'lg', color, 'aria-label': label, title: label } as const;
+    const iconProps = { variant: 'subtle', size: 'lg', color, ...iconTip(label, 'end') } as const;
     return to ? (
       <ActionIcon component={Link} to={to} {...iconProps}>
         {icon}

@@ -1,6 +1,6 @@
 import { APP_NAME } from '@eco/domain/constants';
 import { truncate } from '@eco/domain/text';
-import { pageTitle } from './meta';
+import { pageTitle } from '../../lib/meta';
 import type { PublicationJson } from './publications';
 import { absoluteUrl, DEFAULT_PUBLICATION_IMAGE } from './publications';
 

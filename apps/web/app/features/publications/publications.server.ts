@@ -1,8 +1,8 @@
 import type { PublicUser, UserRatingData } from '@eco/domain';
 import type { RouterContextProvider } from 'react-router';
 import { data } from 'react-router';
-import { serverContext } from '../server-context';
-import { ApiError, errorMessage, readApiResponse } from './api-client';
+import { serverContext } from '../../server-context';
+import { ApiError, errorMessage, readApiResponse } from '../../lib/api-client';
 import type { PublicationJson, PublicationListPage } from './publications';
 
 type Context = Readonly<RouterContextProvider>;
@@ -55,21 +55,5 @@ export async function loadPublicUser(
     return await readApiResponse(await api(`/api/user/${encodeURIComponent(userId)}`));
   } catch (error) {
     return routeError(error);
-  }
-}
-
-/**
- * The average rating of a user (GET /api/user/{id}), null without ratings. The page still renders when it cannot
- * be read (undefined): the rating is a detail next to the publication.
- */
-export async function loadUserRating(context: Context, userId: string): Promise<number | null | undefined> {
-  const { api } = context.get(serverContext);
-  try {
-    const answer = await readApiResponse<{ user: PublicUser; userRatingData?: UserRatingData }>(
-      await api(`/api/user/${encodeURIComponent(userId)}`),
-    );
-    return answer.userRatingData?.qualificationAvg ?? null;
-  } catch {
-    return undefined;
   }
 }

@@ -1,11 +1,17 @@
 import { CARD_DESCRIPTION_LENGTH, CARD_TITLE_LENGTH } from '@eco/domain/constants';
 import { truncate } from '@eco/domain/text';
-import { ActionIcon, Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconUserCircle } from '@tabler/icons-react';
+import { findCity } from '@eco/domain/catalog/cities';
+import { ActionIcon, Anchor, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconCalendarEvent, IconMapPin, IconUserCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { PublicationJson } from '../../lib/publications';
-import { coverThumbnail, publicationPath, THUMBNAIL_SIZE, userPath } from '../../lib/publications';
+import type { PublicationJson } from './publications';
+import { coverThumbnail, publicationPath, THUMBNAIL_SIZE, userPath } from './publications';
+import { iconTip } from '../../components/icon-tip';
+import { formatDate } from '../../lib/format';
+import { AuthorRating } from '../ratings/AuthorRating';
 import { AddToCartButton } from './AddToCartButton';
+import { cardPrice, showsDate } from './price';
+import { PriceTag } from './PriceTag';
 import { CategoryLabel } from './CategoryLabel';
 import classes from './PublicationCard.module.css';
 import { PublicationImage } from './PublicationImage';
@@ -22,6 +28,9 @@ type PublicationCardProps = {
 export function PublicationCard({ publication, eager = false }: PublicationCardProps) {
   const path = publicationPath(publication._id);
   const author = publication.createdBy;
+  const price = cardPrice(publication);
+  const dated = showsDate(publication);
+  const city = publication.locationCity ? findCity(publication.locationCity)?.name : undefined;
   return (
     <Card withBorder padding="md" className={classes.card} component="article">
       <Card.Section className={classes.cover}>
@@ -48,12 +57,35 @@ export function PublicationCard({ publication, eager = false }: PublicationCardP
         <Text size="sm" c="dimmed">
           {truncate(publication.description, CARD_DESCRIPTION_LENGTH)}
         </Text>
-        <Text size="sm">
-          Por{' '}
-          <Anchor component={Link} to={userPath(author._id)} fw={600}>
-            {author.name}
-          </Anchor>
-        </Text>
+        {price && <PriceTag price={price} />}
+        {(city || dated) && (
+          <Group gap="sm" c="dark.6">
+            {city && (
+              <Group gap={4} wrap="nowrap">
+                <IconMapPin size={14} aria-hidden />
+                <Text size="xs">{city}</Text>
+              </Group>
+            )}
+            {dated && publication.calendaredAt && (
+              <Group gap={4} wrap="nowrap">
+                <IconCalendarEvent size={14} aria-hidden />
+                <Text size="xs">
+                  <VisuallyHidden>Fecha: </VisuallyHidden>
+                  {formatDate(publication.calendaredAt, publication.locationCountry)}
+                </Text>
+              </Group>
+            )}
+          </Group>
+        )}
+        <Group gap={6} wrap="wrap">
+          <Text size="sm">
+            Por{' '}
+            <Anchor component={Link} to={userPath(author._id)} fw={600} underline="always">
+              {author.name}
+            </Anchor>
+          </Text>
+          <AuthorRating rating={author.rating} />
+        </Group>
         <Group justify="space-between" gap={4} wrap="nowrap" className={classes.footer} pt={4}>
           <Group gap={4} wrap="nowrap">
             <AddToCartButton publication={publication} variant="icon" />
@@ -62,8 +94,7 @@ export function PublicationCard({ publication, eager = false }: PublicationCardP
               to={userPath(author._id)}
               variant="light"
               size="lg"
-              aria-label={`Ver perfil de ${author.name}`}
-              title="Ver perfil"
+              {...iconTip(`Ver perfil de ${author.name}`, 'start')}
             >
               <IconUserCircle size={20} aria-hidden />
             </ActionIcon>

@@ -1,6 +1,6 @@
 import type { ImgHTMLAttributes } from 'react';
 import { useState } from 'react';
-import { DEFAULT_PUBLICATION_IMAGE } from '../../lib/publications';
+import { DEFAULT_PUBLICATION_IMAGE } from './publications';
 
 type PublicationImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'onError'> & {
   src: string | null | undefined;

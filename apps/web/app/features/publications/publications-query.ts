@@ -41,7 +41,8 @@ function parseLabels(values: string[]): MaterialLabel[] {
   return MATERIAL_LABELS.filter((label) => given.has(label) && isMaterialLabel(label));
 }
 
-function parsePage(value: string | null): number {
+/** A `?page=` value: a whole number from 1, page 1 for anything else. */
+export function parsePage(value: string | null): number {
   const page = Number(value);
   return Number.isSafeInteger(page) && page >= 1 ? page : DEFAULT_PAGE;
 }

@@ -1,9 +1,11 @@
 import { Anchor, Badge, Group } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { formatDate, formatNumber, formatPrice } from '../../lib/format';
-import type { PublicationJson } from '../../lib/publications';
-import { mapUrl, placeNames } from '../../lib/publications';
+import { formatDate, formatNumber } from '../../lib/format';
+import { priceView } from './price';
+import { PriceTag } from './PriceTag';
+import type { PublicationJson } from './publications';
+import { mapUrl, placeNames } from './publications';
 import classes from './PublicationFacts.module.css';
 
 /** Every detail of a publication that is set: price, discount, date, quantity, place, map, materials. */
@@ -11,8 +13,8 @@ export function PublicationFacts({ publication }: { publication: PublicationJson
   const map = mapUrl(publication);
   const place = placeNames(publication);
   const facts: [string, ReactNode][] = [];
-  if (publication.price !== null)
-    facts.push(['Precio', <strong key="price">{formatPrice(publication.price)}</strong>]);
+  const price = priceView(publication);
+  if (price) facts.push(['Precio', <PriceTag key="price" price={price} />]);
   if (publication.discountRate) facts.push(['Descuento', `${formatNumber(publication.discountRate)}%`]);
   if (publication.calendaredAt) {
     facts.push(['Fecha', formatDate(publication.calendaredAt, publication.locationCountry)]);

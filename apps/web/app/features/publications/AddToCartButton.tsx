@@ -1,5 +1,6 @@
 import { ActionIcon, Button, Stack, Text } from '@mantine/core';
 import { IconShoppingCartPlus } from '@tabler/icons-react';
+import { iconTip } from '../../components/icon-tip';
 import type { CartCandidate } from '../../lib/cart';
 import { isInCart } from '../../lib/cart';
 import { addToCart } from '../../lib/cart-actions';
@@ -24,8 +25,7 @@ export function AddToCartButton({ publication, variant }: AddToCartButtonProps) 
       <ActionIcon
         variant="light"
         size="lg"
-        aria-label={LABEL}
-        title={inCart ? IN_CART : LABEL}
+        {...iconTip(inCart ? IN_CART : LABEL, 'start')}
         disabled={inCart}
         onClick={() => addToCart(publication)}
       >

@@ -1,5 +1,5 @@
 import type { PublicationStatus } from '@eco/domain';
-import { apiRequest } from './api-client';
+import { apiRequest } from '../../lib/api-client';
 import type { PublicationJson, PublicationListPage } from './publications';
 
 // Browser calls of the publication cards and pages; each throws ApiError (see errorMessage) on failure.

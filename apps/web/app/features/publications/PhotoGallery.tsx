@@ -1,8 +1,8 @@
 import { ActionIcon } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { PublicationImage as Image } from '../../lib/publications';
-import { IMAGE_SIZE } from '../../lib/publications';
+import type { PublicationImage as Image } from './publications';
+import { IMAGE_SIZE } from './publications';
 import classes from './PhotoGallery.module.css';
 import { PublicationImage } from './PublicationImage';
 

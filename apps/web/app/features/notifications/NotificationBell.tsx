@@ -1,0 +1,38 @@
+import { ActionIcon } from '@mantine/core';
+import { IconBell } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import classes from './NotificationBell.module.css';
+import { badgeText, bellLabel } from './notification-texts';
+import { connectUnreadCount, useUnreadCount } from './unread-count';
+
+/** Keeps the signed-in user's unread count live (one stream per browser, see unread-count.ts). */
+export function useLiveUnreadCount(userId: string | null): void {
+  useEffect(() => (userId ? connectUnreadCount(userId) : undefined), [userId]);
+}
+
+type NotificationBellProps = { expanded: boolean; onOpen: () => void };
+
+/** The top bar's bell with the unread badge; its accessible name carries the count. */
+export function NotificationBell({ expanded, onOpen }: NotificationBellProps) {
+  const unread = useUnreadCount();
+  const badge = badgeText(unread);
+  return (
+    <ActionIcon
+      variant="subtle"
+      size="lg"
+      className={classes.bell}
+      aria-label={bellLabel(unread)}
+      aria-expanded={expanded}
+      aria-haspopup="dialog"
+      title="Notificaciones"
+      onClick={onOpen}
+    >
+      <IconBell size={22} aria-hidden />
+      {badge && (
+        <span className={classes.badge} aria-hidden data-testid="unread-badge">
+          {badge}
+        </span>
+      )}
+    </ActionIcon>
+  );
+}
