@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
+import { captchaRoutes } from './modules/captcha/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { publicationRoutes } from './modules/publications/routes.ts';
@@ -16,6 +17,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (api, { database,
   await api.register(originCheck, { publicUrl: config.publicUrl });
 
   await api.register(healthRoutes, { database });
+  await api.register(captchaRoutes);
   await api.register(accountRoutes, { db: database.db, config });
   await api.register(userRoutes, { db: database.db });
   await api.register(mediaRoutes, { storage: api.mediaStorage, maxBytes: config.mediaMaxBytes });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { SESSION_LIFETIME_MS } from '@eco/domain';
+import { CAPTCHA_PROVIDERS, SESSION_LIFETIME_MS, type CaptchaProvider } from '@eco/domain';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const NODE_ENVS = ['development', 'production', 'test'] as const;
@@ -41,6 +41,17 @@ export type Config = {
   rateLimit: { max: number; ipMax: number; windowMs: number };
   /** Fastify's trustProxy: whether (or which) reverse proxies' X-Forwarded-* headers are believed. */
   trustProxy: boolean | string;
+  /** Signs what the server hands out and must get back unchanged (captcha challenges); hashes guests' addresses. */
+  secretKey: string;
+  captcha: CaptchaConfig;
+  /** Open reports from different reporters that send a published publication back to review. */
+  reportsToHide: number;
+};
+
+export type CaptchaConfig = {
+  provider: CaptchaProvider;
+  /** reCAPTCHA v3 only. */
+  recaptcha: { siteKey: string; secretKey: string; minScore: number; verifyUrl: string } | null;
 };
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -65,6 +76,12 @@ export const RATE_LIMIT_MAX = 10;
 export const RATE_LIMIT_WINDOW_MS = 15 * 60_000;
 /** Many people can share one address (a household, an office, a mobile carrier): the per-address limit is wider. */
 export const RATE_LIMIT_IP_FACTOR = 3;
+export const REPORTS_TO_HIDE = 3;
+export const RECAPTCHA_MIN_SCORE = 0.5;
+export const RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
+/** Only for development and tests: production refuses to start without SECRET_KEY. */
+export const DEVELOPMENT_SECRET_KEY = 'ecoanuncios-development-secret-not-for-production';
+export const SECRET_KEY_MIN_LENGTH = 32;
 const DEFAULT_WEB_BUILD_DIR = path.resolve(import.meta.dirname, '../../web/build');
 
 const isHttpUrl = (value: string): boolean => {
@@ -221,6 +238,45 @@ export function loadConfig(env: Env = process.env): Config {
   const rateLimitWindowMs = read('RATE_LIMIT_WINDOW_MS', milliseconds, RATE_LIMIT_WINDOW_MS);
   const trustProxy = read('TRUST_PROXY', trustProxyValue, false);
 
+  const secretKey = read<string | undefined>(
+    'SECRET_KEY',
+    z.string().min(SECRET_KEY_MIN_LENGTH, {
+      error: `must be at least ${SECRET_KEY_MIN_LENGTH} characters long (a random string, e.g. openssl rand -hex 32)`,
+    }),
+    undefined,
+  );
+  if (secretKey === undefined && nodeEnv === 'production' && !env.SECRET_KEY) {
+    problems.push('SECRET_KEY must be set in production (a random string, e.g. openssl rand -hex 32)');
+  }
+  const captchaProvider = read(
+    'CAPTCHA_PROVIDER',
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.enum(CAPTCHA_PROVIDERS, { error: `must be one of ${CAPTCHA_PROVIDERS.join(', ')}` })),
+    'altcha',
+  );
+  const recaptchaSiteKey = read<string | undefined>('RECAPTCHA_SITE_KEY', nonEmpty, undefined);
+  const recaptchaSecretKey = read<string | undefined>('RECAPTCHA_SECRET_KEY', nonEmpty, undefined);
+  const recaptchaMinScore = read(
+    'RECAPTCHA_MIN_SCORE',
+    z
+      .string()
+      .regex(/^(0(\.\d+)?|1(\.0+)?)$/, { error: 'must be a number between 0 and 1, e.g. 0.5' })
+      .transform(Number),
+    RECAPTCHA_MIN_SCORE,
+  );
+  const recaptchaVerifyUrl = read('RECAPTCHA_VERIFY_URL', httpUrl, RECAPTCHA_VERIFY_URL);
+  if (captchaProvider === 'recaptcha') {
+    if (recaptchaSiteKey === undefined)
+      problems.push('RECAPTCHA_SITE_KEY must be set when CAPTCHA_PROVIDER=recaptcha');
+    if (recaptchaSecretKey === undefined) {
+      problems.push('RECAPTCHA_SECRET_KEY must be set when CAPTCHA_PROVIDER=recaptcha');
+    }
+  }
+  const reportsToHide = read('REPORTS_TO_HIDE', positiveInteger('reports'), REPORTS_TO_HIDE);
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -245,5 +301,19 @@ export function loadConfig(env: Env = process.env): Config {
     resetTokenLifetimeMs,
     rateLimit: { max: rateLimitMax, ipMax: rateLimitIpMax, windowMs: rateLimitWindowMs },
     trustProxy,
+    secretKey: secretKey ?? DEVELOPMENT_SECRET_KEY,
+    captcha: {
+      provider: captchaProvider,
+      recaptcha:
+        captchaProvider === 'recaptcha' && recaptchaSiteKey !== undefined && recaptchaSecretKey !== undefined
+          ? {
+              siteKey: recaptchaSiteKey,
+              secretKey: recaptchaSecretKey,
+              minScore: recaptchaMinScore,
+              verifyUrl: recaptchaVerifyUrl,
+            }
+          : null,
+    },
+    reportsToHide,
   };
 }

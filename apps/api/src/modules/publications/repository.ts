@@ -22,6 +22,8 @@ const PUBLICATION_COLUMNS = [
   'p.location_city',
   'p.labels',
   'p.status',
+  'p.captcha_verified',
+  'p.review_note',
   'p.created_by',
   'p.created_at',
   'p.updated_at',
