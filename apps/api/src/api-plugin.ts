@@ -5,7 +5,10 @@ import { accountRoutes } from './modules/accounts/routes.ts';
 import { captchaRoutes } from './modules/captcha/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
+import { loggedOutcomes } from './modules/moderation/outcome-notices.ts';
+import { moderationRoutes } from './modules/moderation/routes.ts';
 import { publicationRoutes } from './modules/publications/routes.ts';
+import { reportRoutes } from './modules/reports/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { handleNotFound } from './plugins/error-handler.ts';
 import { originCheck } from './plugins/origin-check.ts';
@@ -22,6 +25,8 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (api, { database,
   await api.register(userRoutes, { db: database.db });
   await api.register(mediaRoutes, { storage: api.mediaStorage, maxBytes: config.mediaMaxBytes });
   await api.register(publicationRoutes, { database });
+  await api.register(reportRoutes, { db: database.db, config });
+  await api.register(moderationRoutes, { db: database.db, notify: loggedOutcomes(api.log) });
 
   // Explicit catch-alls: the web plugin's `/*` would otherwise answer unknown /api paths with an HTML page.
   api.all('/', { schema: { hide: true } }, handleNotFound);

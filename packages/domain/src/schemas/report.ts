@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
 import { captchaToken } from './captcha.ts';
-import { optionalText, whenObject } from './fields.ts';
+import { optionalText, requiredText, whenObject } from './fields.ts';
 import { FIELDS, incorrect, required } from './messages.ts';
 
 export const REPORT_REASONS = ['spam', 'prohibido', 'estafa', 'ofensivo', 'categoria', 'otro'] as const;
@@ -57,3 +57,15 @@ export const reportSchema = withCommentForOther(
 
 export type ReportFormInput = z.input<typeof reportFormSchema>;
 export type ReportData = z.output<typeof reportSchema>;
+
+const MODERATION_REASON = { name: 'El motivo' } as const;
+
+/** A super user's decision that hides something says why (the author reads it). */
+export const moderationReasonSchema = z.object({
+  reason: requiredText(MODERATION_REASON, LIMITS.reportComment),
+});
+
+/** Decisions that show something may say why. */
+export const optionalModerationReasonSchema = z.object({
+  reason: optionalText(MODERATION_REASON, LIMITS.reportComment),
+});

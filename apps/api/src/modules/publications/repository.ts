@@ -4,6 +4,8 @@ export type PublicationWithAuthor = PublicationRow & {
   author_name: string;
   author_picture_url: string | null;
   author_phone: string | null;
+  /** 0 while the author is suspended (or deactivated): their publications are not public then. */
+  author_is_active: number;
 };
 
 const PUBLICATION_COLUMNS = [
@@ -35,7 +37,12 @@ export function selectWithAuthor(db: DB) {
     .selectFrom('publications as p')
     .innerJoin('users as u', 'u.id', 'p.created_by')
     .select(PUBLICATION_COLUMNS)
-    .select(['u.name as author_name', 'u.picture_url as author_picture_url', 'u.phone as author_phone']);
+    .select([
+      'u.name as author_name',
+      'u.picture_url as author_picture_url',
+      'u.phone as author_phone',
+      'u.is_active as author_is_active',
+    ]);
 }
 
 export async function findPublication(db: DB, id: string): Promise<PublicationWithAuthor | undefined> {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { captchaToken } from '@eco/domain/schemas/captcha';
 import {
   CATEGORY_KEYS,
   DEFAULT_PAGE,
@@ -229,9 +230,13 @@ function parseForm(body: Record<string, unknown>, ctx: IssueSink): PublicationFo
   return undefined;
 }
 
+/** The form, and the captcha of the form: recorded as a signal for the moderation desk, never a gate. */
 export const createBodySchema = z
-  .object(FORM_FIELDS)
-  .transform((body, ctx) => parseForm(body, ctx) as PublicationForm);
+  .object({
+    ...FORM_FIELDS,
+    captcha: captchaToken.describe('Solución del widget de verificación humana; se registra, no bloquea'),
+  })
+  .transform((body, ctx) => ({ form: parseForm(body, ctx) as PublicationForm, captcha: body.captcha }));
 
 const statusValueSchema = publicationSchema.shape.status.unwrap();
 

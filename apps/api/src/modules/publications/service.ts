@@ -75,9 +75,13 @@ function isAuthor(user: User | null, row: PublicationWithAuthor): boolean {
   return user !== null && user._id === row.created_by;
 }
 
-/** Published publications are public; the others only for their author and super users. */
+/**
+ * Published publications of active members are public; the others only for their author and super users (a
+ * suspended author cannot sign in, so theirs are for super users only).
+ */
 function canSee(user: User | null, row: PublicationWithAuthor): boolean {
-  return row.status === PUBLISHED_STATUS || isAuthor(user, row) || user?.isSuperUser === true;
+  const isPublic = row.status === PUBLISHED_STATUS && row.author_is_active === 1;
+  return isPublic || isAuthor(user, row) || user?.isSuperUser === true;
 }
 
 function pageOf<T>(items: T[], total: number, page: number, pageSize: number) {
@@ -158,7 +162,7 @@ export function createPublicationsService({ db, dialect, storage, log }: Publica
     },
 
     /** A new publication: published at once only when a super user says so (their default). */
-    async create(user: User, form: PublicationForm): Promise<PublicationJson> {
+    async create(user: User, form: PublicationForm, captchaVerified: boolean | null = null): Promise<PublicationJson> {
       checkCategory(user, form);
       const urls = form.files.map((file) => file.url);
       images.check(urls, user._id);
@@ -169,7 +173,15 @@ export function createPublicationsService({ db, dialect, storage, log }: Publica
       const id = randomUUID();
       await insertPublication(
         db,
-        { id, ...contentOf(form), status, created_by: user._id, created_at: now, updated_at: now },
+        {
+          id,
+          ...contentOf(form),
+          status,
+          captcha_verified: captchaVerified === null ? null : Number(captchaVerified),
+          created_by: user._id,
+          created_at: now,
+          updated_at: now,
+        },
         urls,
       );
       return answer(id);
