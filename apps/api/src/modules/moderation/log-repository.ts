@@ -43,7 +43,13 @@ export async function writeLog(db: Kysely<Database> | Transaction<Database>, ent
 export async function listLog(db: Kysely<Database>, offset: number, limit: number) {
   const query = db.selectFrom('moderation_log');
   const [rows, total] = await Promise.all([
-    query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').offset(offset).limit(limit).execute(),
+    query
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .offset(offset)
+      .limit(limit)
+      .execute(),
     countRows(query.select('id')),
   ]);
   return { rows, total };

@@ -3,7 +3,12 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 /** What a member learns about a decision of the desk. Reporters are never named in it. */
-export type OutcomeNotice = { userId: string; kind: 'success' | 'warning' | 'danger' | 'info'; title: string; message: string };
+export type OutcomeNotice = {
+  userId: string;
+  kind: 'success' | 'warning' | 'danger' | 'info';
+  title: string;
+  message: string;
+};
 
 export type OutcomeNotifier = (
   trx: Kysely<Database> | Transaction<Database>,
@@ -17,7 +22,10 @@ export type OutcomeNotifier = (
 export function loggedOutcomes(log: FastifyBaseLogger): OutcomeNotifier {
   return async (_trx, notices) => {
     if (notices.length > 0) {
-      log.info({ notices: notices.map(({ userId, title }) => ({ userId, title })) }, 'Moderation outcome notices');
+      log.info(
+        { notices: notices.map(({ userId, title }) => ({ userId, title })) },
+        'Moderation outcome notices',
+      );
     }
   };
 }

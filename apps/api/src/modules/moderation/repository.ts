@@ -24,7 +24,10 @@ export type AuthorHistory = {
 };
 
 /** Each author's record, for the desk to weigh a publication by who wrote it. */
-export async function authorHistories(db: DB, authorIds: readonly string[]): Promise<Map<string, AuthorHistory>> {
+export async function authorHistories(
+  db: DB,
+  authorIds: readonly string[],
+): Promise<Map<string, AuthorHistory>> {
   const histories = new Map<string, AuthorHistory>();
   if (authorIds.length === 0) return histories;
   const rows = await db
@@ -121,14 +124,21 @@ export async function listReportedTargets(db: DB, offset: number, limit: number)
   return { rows, total: toCount(totalRow?.count) };
 }
 
-export async function openReportsOf(db: DB, targets: readonly { type: 'publication' | 'user'; id: string }[]) {
+export async function openReportsOf(
+  db: DB,
+  targets: readonly { type: 'publication' | 'user'; id: string }[],
+) {
   if (targets.length === 0) return [];
   return db
     .selectFrom('reports')
     .select(['target_type', 'target_id', 'reason', 'comment', 'reporter_id', 'created_at'])
     .where('status', '=', 'open')
     .where((eb) =>
-      eb.or(targets.map((target) => eb.and([eb('target_type', '=', target.type), eb('target_id', '=', target.id)]))),
+      eb.or(
+        targets.map((target) =>
+          eb.and([eb('target_type', '=', target.type), eb('target_id', '=', target.id)]),
+        ),
+      ),
     )
     .orderBy('created_at', 'asc')
     .execute();

@@ -28,7 +28,10 @@ const done = z.object({ message: z.string() });
 
 const waitingItem = z.object({
   publication: publicationJsonSchema,
-  captchaVerified: z.boolean().nullable().describe('Verificación humana del formulario: superada, fallida o ninguna'),
+  captchaVerified: z
+    .boolean()
+    .nullable()
+    .describe('Verificación humana del formulario: superada, fallida o ninguna'),
   reviewNote: z.string().nullable(),
   waitingSince: z.string(),
   openReports: z.number().int(),
@@ -66,7 +69,10 @@ const reportedItem = z.object({
 
 const logItem = z.object({
   id: z.string(),
-  actor: z.object({ id: z.string().nullable(), name: z.string().nullable() }).nullable().describe('null: el sitio'),
+  actor: z
+    .object({ id: z.string().nullable(), name: z.string().nullable() })
+    .nullable()
+    .describe('null: el sitio'),
   action: z.string(),
   targetType: z.enum(REPORT_TARGET_TYPES),
   targetId: z.string(),
@@ -128,10 +134,13 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ db: DB; notify: OutcomeNo
     '/moderation/log',
     {
       ...superUser,
-      schema: schema('Registro de decisiones: quién, qué, sobre qué, por qué y cuándo; lo más nuevo primero', {
-        querystring: pageQuery,
-        response: { 200: pageOf(logItem), ...errorResponses(400, 401, 403) },
-      }),
+      schema: schema(
+        'Registro de decisiones: quién, qué, sobre qué, por qué y cuándo; lo más nuevo primero',
+        {
+          querystring: pageQuery,
+          response: { 200: pageOf(logItem), ...errorResponses(400, 401, 403) },
+        },
+      ),
     },
     async (request) => desk.log(request.query),
   );

@@ -32,7 +32,12 @@ import {
   openReportsOf,
 } from './repository.ts';
 
-export type ModerationDeps = { db: DB; storage: MediaStorage; notify: OutcomeNotifier; log: FastifyBaseLogger };
+export type ModerationDeps = {
+  db: DB;
+  storage: MediaStorage;
+  notify: OutcomeNotifier;
+  log: FastifyBaseLogger;
+};
 type Page = { page: number; pageSize: number };
 type Target = { type: 'publication' | 'user'; id: string };
 
@@ -90,7 +95,10 @@ export function createModerationService({ db, storage, notify }: ModerationDeps)
         {
           userId: row.created_by,
           kind: decision.status === PUBLISHED_STATUS ? 'success' : 'warning',
-          title: decision.status === PUBLISHED_STATUS ? 'Tu anuncio está publicado' : 'Tu anuncio no está publicado',
+          title:
+            decision.status === PUBLISHED_STATUS
+              ? 'Tu anuncio está publicado'
+              : 'Tu anuncio no está publicado',
           message: authorNotice(row.title),
         },
         ...reporterNotices(closed.memberReporters, row.title, reports === 'upheld'),
@@ -313,7 +321,10 @@ export function createModerationService({ db, storage, notify }: ModerationDeps)
       const { rows, total } = await listLog(db, offsetOf(page), page.pageSize);
       const items = rows.map((row) => ({
         id: row.id,
-        actor: row.actor_id === null && row.actor_name === null ? null : { id: row.actor_id, name: row.actor_name },
+        actor:
+          row.actor_id === null && row.actor_name === null
+            ? null
+            : { id: row.actor_id, name: row.actor_name },
         action: row.action,
         targetType: row.target_type,
         targetId: row.target_id,

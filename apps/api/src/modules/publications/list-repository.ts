@@ -50,8 +50,7 @@ function filtersOf(criteria: ListCriteria): Expression<SqlBool> {
     conditions.push(
       sql<SqlBool>`not exists (select 1 from users as author where author.id = p.created_by and author.is_active = 0)`,
     );
-  }
-  else if (criteria.status === 'pending') conditions.push(eb('p.status', '=', UNPUBLISHED_STATUS));
+  } else if (criteria.status === 'pending') conditions.push(eb('p.status', '=', UNPUBLISHED_STATUS));
   if (criteria.authorId !== undefined) conditions.push(eb('p.created_by', '=', criteria.authorId));
   if (criteria.typed !== undefined) conditions.push(eb('p.typed', '=', criteria.typed));
   if (criteria.country !== undefined) conditions.push(eb('p.location_country', '=', criteria.country));

@@ -162,7 +162,11 @@ export function createPublicationsService({ db, dialect, storage, log }: Publica
     },
 
     /** A new publication: published at once only when a super user says so (their default). */
-    async create(user: User, form: PublicationForm, captchaVerified: boolean | null = null): Promise<PublicationJson> {
+    async create(
+      user: User,
+      form: PublicationForm,
+      captchaVerified: boolean | null = null,
+    ): Promise<PublicationJson> {
       checkCategory(user, form);
       const urls = form.files.map((file) => file.url);
       images.check(urls, user._id);

@@ -10,7 +10,10 @@ import { createReportsService } from './service.ts';
 const TAGS = ['reports'];
 
 /** 'Denunciar': anybody may report a publication or a profile. */
-export const reportRoutes: FastifyPluginAsyncZod<{ db: DB; config: Config }> = async (app, { db, config }) => {
+export const reportRoutes: FastifyPluginAsyncZod<{ db: DB; config: Config }> = async (
+  app,
+  { db, config },
+) => {
   const reports = createReportsService({ db, config, captcha: app.captcha });
 
   app.post(

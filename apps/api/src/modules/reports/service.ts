@@ -70,7 +70,13 @@ export function createReportsService({ db, config, captcha }: ReportsDeps) {
       if (!inserted) throw new HttpError(409, REPORT_DUPLICATE_MESSAGE);
       if (report.targetType !== 'publication') return { hidden: false };
 
-      const hidden = await hideWhenReported(db, report.targetId, config.reportsToHide, HIDDEN_BY_REPORTS_NOTE, now);
+      const hidden = await hideWhenReported(
+        db,
+        report.targetId,
+        config.reportsToHide,
+        HIDDEN_BY_REPORTS_NOTE,
+        now,
+      );
       if (hidden) {
         await writeLog(db, {
           actor: null,
