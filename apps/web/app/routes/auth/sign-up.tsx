@@ -3,12 +3,13 @@ import { LIMITS } from '@eco/domain/constants';
 import { signUpFormSchema } from '@eco/domain/schemas/sign-up';
 import { Anchor, Button, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, redirect } from 'react-router';
 import { AuthCard } from '../../components/auth/AuthCard';
 import { PasswordField } from '../../components/auth/PasswordField';
 import { ResendActivationButton } from '../../components/auth/ResendActivationButton';
 import { ResultPanel } from '../../components/auth/ResultPanel';
+import { CaptchaField, type CaptchaHandle } from '../../features/captcha/CaptchaField';
 import { apiRequest, errorMessage } from '../../lib/api-client';
 import { getSession } from '../../lib/auth.server';
 import { pageMeta } from '../../lib/meta';
@@ -29,15 +30,18 @@ type SignUpAnswer = { user: { name: string; email: string }; message: string };
 
 export default function SignUpPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const captcha = useRef<CaptchaHandle>(null);
   const { form, onSubmit } = useSchemaForm(signUpFormSchema, {
     initialValues: { email: '', name: '', password: '', passwordConfirmation: '', terms: false },
   });
 
   const submit = onSubmit(async ({ terms: _terms, ...account }) => {
     try {
-      await apiRequest<SignUpAnswer>('/api/signup', { method: 'POST', body: account });
+      const token = await captcha.current?.token();
+      await apiRequest<SignUpAnswer>('/api/signup', { method: 'POST', body: { ...account, captcha: token } });
       setSentTo(account.email);
     } catch (error) {
+      captcha.current?.reset();
       notifyError(errorMessage(error));
     }
   });
@@ -111,6 +115,7 @@ export default function SignUpPage() {
             }
             {...form.getInputProps('terms', { type: 'checkbox' })}
           />
+          <CaptchaField ref={captcha} />
           <Button
             type="submit"
             fullWidth

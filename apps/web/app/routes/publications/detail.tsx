@@ -6,6 +6,7 @@ import { Link, redirect, useNavigate } from 'react-router';
 import { ShareButton } from '../../components/dialogs/ShareButton';
 import { AddToCartButton } from '../../components/publications/AddToCartButton';
 import { AuthorCard } from '../../components/publications/AuthorCard';
+import { ReportButton } from '../../features/reports/ReportButton';
 import { CategoryLabel } from '../../components/publications/CategoryLabel';
 import { PhotoGallery } from '../../components/publications/PhotoGallery';
 import { PublicationFacts } from '../../components/publications/PublicationFacts';
@@ -65,6 +66,12 @@ export default function PublicationPage({ loaderData }: Route.ComponentProps) {
           title={publication.title}
           size="lg"
           variant="light"
+        />
+        <ReportButton
+          targetType="publication"
+          targetId={publication._id}
+          ownerId={publication.createdBy._id}
+          label={publication.title}
         />
       </Group>
       <Grid gap="lg">

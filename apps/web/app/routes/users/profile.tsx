@@ -2,6 +2,7 @@
 import '@mantine/core/styles/Avatar.css';
 import '@mantine/core/styles/Rating.css';
 import { Card, Container, Group, Rating, Stack, Text, Title } from '@mantine/core';
+import { ReportButton } from '../../features/reports/ReportButton';
 import { IconMapPin } from '@tabler/icons-react';
 import { UserAvatar } from '../../components/account/UserAvatar';
 import { pageMeta } from '../../lib/meta';
@@ -38,6 +39,10 @@ export default function UserProfilePage({ loaderData }: Route.ComponentProps) {
               </Group>
             )}
           </Stack>
+        </Group>
+
+        <Group justify="flex-end">
+          <ReportButton targetType="user" targetId={user._id} ownerId={user._id} label={user.name} />
         </Group>
 
         <Card withBorder padding="lg" component="section" aria-labelledby="ratings-heading">
