@@ -49,6 +49,8 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
       // Every test signs up and in from the same address; the limits themselves are covered by the API tests.
       RATE_LIMIT_MAX: '1000',
+      // Production refuses to start without it; the captcha stays on (the default), as users have it.
+      SECRET_KEY: 'e2e-secret-key-that-is-long-enough-0123456789',
     },
   },
 });
