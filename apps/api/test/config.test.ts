@@ -10,6 +10,7 @@ import {
   MEDIA_MAX_BYTES,
   RESET_TOKEN_LIFETIME_MS,
   type Env,
+  DEVELOPMENT_SECRET_KEY,
 } from '../src/config.ts';
 
 function problemsOf(env: Env): readonly string[] {
@@ -52,6 +53,9 @@ describe('loadConfig', () => {
       resetTokenLifetimeMs: RESET_TOKEN_LIFETIME_MS,
       rateLimit: { max: 10, ipMax: 30, windowMs: 900_000 },
       trustProxy: false,
+      secretKey: DEVELOPMENT_SECRET_KEY,
+      captcha: { provider: 'altcha', recaptcha: null },
+      reportsToHide: 3,
     });
     expect(DEFAULT_MAIL_FROM).toBe('EcoAnuncios <no-responder@ecoanuncios.org>');
     expect(MEDIA_MAX_BYTES).toBe(10 * 1024 * 1024);
@@ -82,6 +86,13 @@ describe('loadConfig', () => {
       RATE_LIMIT_IP_MAX: '7',
       RATE_LIMIT_WINDOW_MS: '1000',
       TRUST_PROXY: '10.0.0.0/8, 192.168.1.1',
+      SECRET_KEY: 's'.repeat(40),
+      CAPTCHA_PROVIDER: 'recaptcha',
+      RECAPTCHA_SITE_KEY: 'sitio',
+      RECAPTCHA_SECRET_KEY: 'secreto',
+      RECAPTCHA_MIN_SCORE: '0.7',
+      RECAPTCHA_VERIFY_URL: 'http://127.0.0.1:9/siteverify',
+      REPORTS_TO_HIDE: '5',
     });
 
     expect(config).toMatchObject({
@@ -108,6 +119,17 @@ describe('loadConfig', () => {
       resetTokenLifetimeMs: 30_000,
       rateLimit: { max: 4, ipMax: 7, windowMs: 1000 },
       trustProxy: '10.0.0.0/8,192.168.1.1',
+      secretKey: 's'.repeat(40),
+      captcha: {
+        provider: 'recaptcha',
+        recaptcha: {
+          siteKey: 'sitio',
+          secretKey: 'secreto',
+          minScore: 0.7,
+          verifyUrl: 'http://127.0.0.1:9/siteverify',
+        },
+      },
+      reportsToHide: 5,
     });
   });
 

@@ -5,7 +5,17 @@ import { migrateToLatest } from '../src/db/migrate.ts';
 import { migrations } from '../src/db/migrations/index.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-app.ts';
 
-const TABLES = ['publication_files', 'publications', 'search_words', 'sessions', 'user_tokens', 'users'];
+const TABLES = [
+  'captcha_solutions',
+  'moderation_log',
+  'publication_files',
+  'publications',
+  'reports',
+  'search_words',
+  'sessions',
+  'user_tokens',
+  'users',
+];
 // SQLite's search index (migration 0003): full-text tables, their shadow tables, and the slim search rows.
 const SQLITE_SEARCH_TABLES = ['publication_search', 'publication_search_rows', 'search_word_trigrams'];
 
@@ -63,6 +73,7 @@ describe('migrations', () => {
         'payment_details',
         'phone',
         'picture_url',
+        'suspended_at',
         'updated_at',
       ].sort(),
     );
@@ -72,6 +83,7 @@ describe('migrations', () => {
     expect(columns.publications).toEqual(
       [
         'calendared_at',
+        'captcha_verified',
         'created_at',
         'created_by',
         'description',
@@ -85,6 +97,7 @@ describe('migrations', () => {
         'location_url',
         'price',
         'quantity',
+        'review_note',
         'status',
         'title',
         'typed',
