@@ -1,7 +1,7 @@
 import type { ButtonProps } from '@mantine/core';
 import { Button } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { CaptchaField, type CaptchaHandle } from '../../features/captcha/CaptchaField';
 import { requestActivationEmail } from '../../lib/account-requests';
 import { errorMessage } from '../../lib/api-client';
@@ -18,24 +18,24 @@ export function ResendActivationButton({
   fullWidth = true,
 }: ResendActivationButtonProps) {
   const [sending, setSending] = useState(false);
-  const captcha = useRef<CaptchaHandle>(null);
+  const [captcha, setCaptcha] = useState<CaptchaHandle | null>(null);
 
   async function resend() {
     setSending(true);
     try {
-      notifySuccess(await requestActivationEmail(email, await captcha.current?.token()));
+      notifySuccess(await requestActivationEmail(email, await captcha?.token()));
     } catch (error) {
       notifyError(errorMessage(error));
     } finally {
       // A solution works once: the next click gets a new one.
-      captcha.current?.reset();
+      captcha?.reset();
       setSending(false);
     }
   }
 
   return (
     <>
-      <CaptchaField ref={captcha} />
+      <CaptchaField ref={setCaptcha} />
       <Button
         variant={variant}
         fullWidth={fullWidth}

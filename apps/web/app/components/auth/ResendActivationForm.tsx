@@ -1,7 +1,7 @@
 import { resetRequestSchema } from '@eco/domain/schemas/reset-request';
 import { Button, Stack, TextInput } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
-import { useRef } from 'react';
+import { useState } from 'react';
 import { CaptchaField, type CaptchaHandle } from '../../features/captcha/CaptchaField';
 import { requestActivationEmail } from '../../lib/account-requests';
 import { errorMessage } from '../../lib/api-client';
@@ -13,15 +13,15 @@ import { RESEND_ACTIVATION_LABEL } from './ResendActivationButton';
 export function ResendActivationForm({ initialEmail = '' }: { initialEmail?: string }) {
   const { form, onSubmit } = useSchemaForm(resetRequestSchema, { initialValues: { email: initialEmail } });
 
-  const captcha = useRef<CaptchaHandle>(null);
+  const [captcha, setCaptcha] = useState<CaptchaHandle | null>(null);
 
   const submit = onSubmit(async ({ email }) => {
     try {
-      notifySuccess(await requestActivationEmail(email, await captcha.current?.token()));
+      notifySuccess(await requestActivationEmail(email, await captcha?.token()));
     } catch (error) {
       notifyError(errorMessage(error));
     } finally {
-      captcha.current?.reset();
+      captcha?.reset();
     }
   });
 
@@ -36,7 +36,7 @@ export function ResendActivationForm({ initialEmail = '' }: { initialEmail?: str
           withAsterisk
           {...form.getInputProps('email')}
         />
-        <CaptchaField ref={captcha} />
+        <CaptchaField ref={setCaptcha} />
         <Button
           type="submit"
           loading={form.submitting}

@@ -7,7 +7,7 @@ import {
 } from '@eco/domain';
 import { LIMITS } from '@eco/domain/constants';
 import { Button, Group, Radio, Stack, Text, Textarea } from '@mantine/core';
-import { useRef } from 'react';
+import { useState } from 'react';
 import { ResponsiveDialog } from '../../components/dialogs/ResponsiveDialog';
 import { apiRequest, errorMessage } from '../../lib/api-client';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -32,14 +32,14 @@ export default function ReportDialog({
   label,
   asGuest,
 }: ReportDialogProps) {
-  const captcha = useRef<CaptchaHandle>(null);
+  const [captcha, setCaptcha] = useState<CaptchaHandle | null>(null);
   const { form, onSubmit } = useSchemaForm(reportFormSchema, {
     initialValues: { reason: '' as ReportReason, comment: '' },
   });
 
   const submit = onSubmit(async ({ reason, comment }) => {
     try {
-      const token = asGuest ? await captcha.current?.token() : undefined;
+      const token = asGuest ? await captcha?.token() : undefined;
       const { message } = await apiRequest<{ message: string }>('/api/reports', {
         method: 'POST',
         body: { targetType, targetId, reason, comment, captcha: token },
@@ -48,7 +48,7 @@ export default function ReportDialog({
       form.reset();
       onClose();
     } catch (error) {
-      captcha.current?.reset();
+      captcha?.reset();
       notifyError(errorMessage(error));
     }
   });
@@ -82,7 +82,7 @@ export default function ReportDialog({
             withAsterisk={form.values.reason === 'otro'}
             {...form.getInputProps('comment')}
           />
-          {asGuest && <CaptchaField ref={captcha} />}
+          {asGuest && <CaptchaField ref={setCaptcha} />}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancelar

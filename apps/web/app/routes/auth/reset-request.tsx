@@ -2,7 +2,7 @@ import '../../styles/account';
 import { resetRequestSchema } from '@eco/domain/schemas/reset-request';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { AuthCard } from '../../components/auth/AuthCard';
 import { ResultPanel } from '../../components/auth/ResultPanel';
@@ -21,19 +21,19 @@ export const meta: Route.MetaFunction = () =>
 
 export default function ResetRequestPage() {
   const [sent, setSent] = useState(false);
-  const captcha = useRef<CaptchaHandle>(null);
+  const [captcha, setCaptcha] = useState<CaptchaHandle | null>(null);
   const { form, onSubmit } = useSchemaForm(resetRequestSchema, { initialValues: { email: '' } });
 
   const submit = onSubmit(async (data) => {
     try {
-      const token = await captcha.current?.token();
+      const token = await captcha?.token();
       await apiRequest<{ message: string }>('/api/reset', {
         method: 'POST',
         body: { ...data, captcha: token },
       });
       setSent(true);
     } catch (error) {
-      captcha.current?.reset();
+      captcha?.reset();
       notifyError(errorMessage(error));
     }
   });
@@ -75,7 +75,7 @@ export default function ResetRequestPage() {
             withAsterisk
             {...form.getInputProps('email')}
           />
-          <CaptchaField ref={captcha} />
+          <CaptchaField ref={setCaptcha} />
           <Button
             type="submit"
             fullWidth

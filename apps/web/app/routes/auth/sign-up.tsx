@@ -3,7 +3,7 @@ import { LIMITS } from '@eco/domain/constants';
 import { signUpFormSchema } from '@eco/domain/schemas/sign-up';
 import { Anchor, Button, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, redirect } from 'react-router';
 import { AuthCard } from '../../components/auth/AuthCard';
 import { PasswordField } from '../../components/auth/PasswordField';
@@ -30,18 +30,18 @@ type SignUpAnswer = { user: { name: string; email: string }; message: string };
 
 export default function SignUpPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const captcha = useRef<CaptchaHandle>(null);
+  const [captcha, setCaptcha] = useState<CaptchaHandle | null>(null);
   const { form, onSubmit } = useSchemaForm(signUpFormSchema, {
     initialValues: { email: '', name: '', password: '', passwordConfirmation: '', terms: false },
   });
 
   const submit = onSubmit(async ({ terms: _terms, ...account }) => {
     try {
-      const token = await captcha.current?.token();
+      const token = await captcha?.token();
       await apiRequest<SignUpAnswer>('/api/signup', { method: 'POST', body: { ...account, captcha: token } });
       setSentTo(account.email);
     } catch (error) {
-      captcha.current?.reset();
+      captcha?.reset();
       notifyError(errorMessage(error));
     }
   });
@@ -115,7 +115,7 @@ export default function SignUpPage() {
             }
             {...form.getInputProps('terms', { type: 'checkbox' })}
           />
-          <CaptchaField ref={captcha} />
+          <CaptchaField ref={setCaptcha} />
           <Button
             type="submit"
             fullWidth
