@@ -19,7 +19,7 @@ export const CHALLENGE_LIFETIME_MS = 5 * 60_000;
 /** PBKDF2 iterations per attempt, and the range of the counter to find: the default complexity (decision 012). */
 export const ALTCHA_ALGORITHM = 'PBKDF2/SHA-256';
 export const ALTCHA_COST = 1_000;
-export const ALTCHA_COUNTER = { min: 100, max: 600 } as const;
+export const ALTCHA_COUNTER = { min: 50, max: 300 } as const;
 
 const payloadSchema = z.object({
   challenge: z.object({
