@@ -89,7 +89,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     reply.header('x-request-id', request.id);
   });
 
-  await app.register(securityHeaders, { upgradeInsecureRequests: config.publicUrl.startsWith('https:') });
+  await app.register(securityHeaders, {
+    upgradeInsecureRequests: config.publicUrl.startsWith('https:'),
+    recaptcha: config.captcha.provider === 'recaptcha',
+  });
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(cookie);
   await app.register(sessionPlugin, { db: database.db });

@@ -35,7 +35,7 @@ export function ResendActivationButton({
 
   return (
     <>
-      <CaptchaField ref={setCaptcha} />
+      <CaptchaField ref={setCaptcha} action="resend" />
       <Button
         variant={variant}
         fullWidth={fullWidth}

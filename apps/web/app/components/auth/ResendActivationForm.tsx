@@ -36,7 +36,7 @@ export function ResendActivationForm({ initialEmail = '' }: { initialEmail?: str
           withAsterisk
           {...form.getInputProps('email')}
         />
-        <CaptchaField ref={setCaptcha} />
+        <CaptchaField ref={setCaptcha} action="resend" />
         <Button
           type="submit"
           loading={form.submitting}

@@ -192,7 +192,7 @@ export function PublicationEditor(props: PublicationEditorProps) {
                 onUploadingChange={setUploading}
                 onSessionLost={sessionLost}
               />
-              {mode === 'create' && <CaptchaField ref={setCaptcha} />}
+              {mode === 'create' && <CaptchaField ref={setCaptcha} action="publication" />}
               <Group justify="flex-end" gap="sm">
                 {mode === 'edit' && (
                   <Button component={Link} to={MY_PUBLICATIONS_PATH} variant="default">

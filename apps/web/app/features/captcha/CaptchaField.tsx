@@ -1,9 +1,10 @@
 /// <reference types="altcha/types/react" />
-import type { CaptchaSettings } from '@eco/domain';
+import type { CaptchaAction, CaptchaSettings } from '@eco/domain';
 import { Text } from '@mantine/core';
 import { useCallback, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { apiRequest } from '../../lib/api-client';
 import { loadAltcha } from './load-altcha';
+import { loadRecaptcha } from './load-recaptcha';
 
 /** What a form asks of its captcha: the token to send (undefined when the site uses none), and a fresh start. */
 export type CaptchaHandle = {
@@ -30,8 +31,9 @@ function captchaSettings(): Promise<CaptchaSettings> {
  * The site's human verification. ALTCHA solves its proof of work as soon as the form shows (nothing to click on
  * most phones); the form awaits `token()` on submit, which finishes the work if it is still running.
  */
-export function CaptchaField({ ref }: { ref: Ref<CaptchaHandle> }) {
+export function CaptchaField({ ref, action }: { ref: Ref<CaptchaHandle>; action: CaptchaAction }) {
   const [provider, setProvider] = useState<CaptchaSettings['provider'] | null>(null);
+  const [siteKey, setSiteKey] = useState<string | null>(null);
   const [ready, setReady] = useState(false);
   const widget = useRef<AltchaElement | null>(null);
   const payload = useRef<string | undefined>(undefined);
@@ -41,8 +43,10 @@ export function CaptchaField({ ref }: { ref: Ref<CaptchaHandle> }) {
     captchaSettings()
       .then(async (current) => {
         if (current.provider === 'altcha') await loadAltcha();
+        if (current.provider === 'recaptcha' && current.siteKey) await loadRecaptcha(current.siteKey);
         if (active) {
           setProvider(current.provider);
+          setSiteKey(current.siteKey);
           setReady(true);
         }
       })
@@ -65,6 +69,10 @@ export function CaptchaField({ ref }: { ref: Ref<CaptchaHandle> }) {
     ref,
     () => ({
       async token() {
+        if (provider === 'recaptcha' && siteKey) {
+          const grecaptcha = await loadRecaptcha(siteKey);
+          return grecaptcha.execute(siteKey, { action });
+        }
         if (provider !== 'altcha' || !widget.current) return undefined;
         if (payload.current) return payload.current;
         const result = await widget.current.verify();
@@ -76,9 +84,16 @@ export function CaptchaField({ ref }: { ref: Ref<CaptchaHandle> }) {
         widget.current?.reset();
       },
     }),
-    [provider],
+    [provider, siteKey, action],
   );
 
+  if (ready && provider === 'recaptcha') {
+    return (
+      <Text size="xs" c="dimmed">
+        Este sitio está protegido por reCAPTCHA de Google.
+      </Text>
+    );
+  }
   if (!ready || provider !== 'altcha') return null;
   return (
     <div data-testid="captcha">

@@ -82,7 +82,7 @@ export default function ReportDialog({
             withAsterisk={form.values.reason === 'otro'}
             {...form.getInputProps('comment')}
           />
-          {asGuest && <CaptchaField ref={setCaptcha} />}
+          {asGuest && <CaptchaField ref={setCaptcha} action="report" />}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancelar

@@ -75,7 +75,7 @@ export default function ResetRequestPage() {
             withAsterisk
             {...form.getInputProps('email')}
           />
-          <CaptchaField ref={setCaptcha} />
+          <CaptchaField ref={setCaptcha} action="reset" />
           <Button
             type="submit"
             fullWidth

@@ -115,7 +115,7 @@ export default function SignUpPage() {
             }
             {...form.getInputProps('terms', { type: 'checkbox' })}
           />
-          <CaptchaField ref={setCaptcha} />
+          <CaptchaField ref={setCaptcha} action="signup" />
           <Button
             type="submit"
             fullWidth
