@@ -4,6 +4,7 @@ import { createAltcha } from '../src/modules/captcha/altcha.ts';
 import { createCaptcha } from '../src/modules/captcha/captcha.ts';
 import { purgeExpiredSolutions } from '../src/modules/captcha/repository.ts';
 import { solvedCaptcha, solvePayload } from './helpers/captcha.ts';
+import { createActors, uploadImage, validForm } from './helpers/publications.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 const MISSING = 'Completa la verificación de que eres una persona.';
@@ -151,6 +152,42 @@ describe('the self-hosted captcha (ALTCHA), the default', () => {
     expect(await captcha.check(solved, 'publication', '127.0.0.1')).toBe(false);
     expect(await captcha.check('basura', 'publication', '127.0.0.1')).toBe(false);
     expect(await captcha.check(undefined, 'publication', '127.0.0.1')).toBeNull();
+  });
+});
+
+describe('the publication form records its captcha for the moderators', () => {
+  let subject: TestApp;
+
+  beforeAll(async () => {
+    subject = await createTestApp({ env: { CAPTCHA_PROVIDER: '' } });
+  });
+
+  afterAll(async () => subject.dispose());
+
+  it('stores passed, failed or none, and never refuses the publication for it', async () => {
+    const { author } = await createActors(subject.database.db);
+    const create = async (captcha?: string) => {
+      const image = await uploadImage(subject.app, author);
+      const response = await subject.app.inject({
+        method: 'POST',
+        url: '/api/publications',
+        headers: author.headers,
+        payload: { ...validForm('dots', [image.url]), captcha },
+      });
+      expect(response.statusCode).toBe(201);
+      const { publication } = response.json<{ publication: { _id: string } }>();
+      const row = await subject.database.db
+        .selectFrom('publications')
+        .select('captcha_verified')
+        .where('id', '=', publication._id)
+        .executeTakeFirstOrThrow();
+      return row.captcha_verified;
+    };
+    const solved = await solvedCaptcha(subject.app);
+    expect(await create(solved)).toBe(1);
+    expect(await create(solved)).toBe(0);
+    expect(await create('basura')).toBe(0);
+    expect(await create()).toBeNull();
   });
 });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
 import { createSession } from '../src/modules/sessions/service.ts';
 import { asClient, insertUser } from './helpers/accounts.ts';
 import { solvedCaptcha } from './helpers/captcha.ts';
@@ -193,5 +194,59 @@ describe('POST /api/reports', () => {
       actors.superUser,
     );
     expect(profile.statusCode).toBe(201);
+  });
+
+  it('a suspended member counts as a guest: their old session carries no identity', async () => {
+    const suspended = await member('suspendida.denuncia@example.com');
+    await subject.database.db
+      .updateTable('users')
+      .set({ is_active: 0, suspended_at: new Date().toISOString() })
+      .where('id', '=', suspended.id)
+      .execute();
+    const target = await storePublication(subject.database.db, {
+      title: 'Semillas nativas',
+      createdBy: actors.author.id,
+      createdAt: new Date().toISOString(),
+    });
+    const answer = await report({ targetType: 'publication', targetId: target, reason: 'spam' }, suspended);
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toMatchObject({ message: 'Completa la verificación de que eres una persona.' });
+    // And nobody can report a suspended member's profile or publications: they are not public.
+    const profile = await report(
+      { targetType: 'user', targetId: suspended.id, reason: 'spam' },
+      actors.other,
+    );
+    expect(profile.statusCode).toBe(404);
+  });
+
+  it('one open report per reporter holds across two server processes on one database', async () => {
+    const second = await buildApp(subject.config, { database: subject.database });
+    try {
+      const target = await storePublication(subject.database.db, {
+        title: 'Lombricario',
+        createdBy: actors.author.id,
+        createdAt: new Date().toISOString(),
+      });
+      const body = { targetType: 'publication', targetId: target, reason: 'spam' };
+      const answers = await Promise.all([
+        report(body, actors.superUser),
+        second.inject({
+          method: 'POST',
+          url: '/api/reports',
+          payload: body,
+          headers: actors.superUser.headers,
+        }),
+        report(body, actors.superUser),
+        second.inject({
+          method: 'POST',
+          url: '/api/reports',
+          payload: body,
+          headers: actors.superUser.headers,
+        }),
+      ]);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409, 409]);
+    } finally {
+      await second.close();
+    }
   });
 });
