@@ -215,6 +215,17 @@ describe('the moderation desk API', () => {
       .where('id', '=', waiting)
       .executeTakeFirstOrThrow();
     expect(note.review_note).toBe('Faltan el horario y el lugar');
+    const mine = await call({ method: 'GET', url: '/api/my-publications' }, actors.author);
+    const own = mine.json<{ publications: { _id: string; reviewNote?: string | null }[] }>().publications;
+    expect(own.find((publication) => publication._id === waiting)?.reviewNote).toBe(
+      'Faltan el horario y el lugar',
+    );
+    const detail = await call({ method: 'GET', url: `/api/publication/${waiting}` }, actors.author);
+    expect(detail.json()).toMatchObject({ publication: { reviewNote: 'Faltan el horario y el lugar' } });
+    const otherView = await call({ method: 'GET', url: `/api/publication/${live}` }, actors.other);
+    expect(otherView.json<{ publication: Record<string, unknown> }>().publication).not.toHaveProperty(
+      'reviewNote',
+    );
 
     expect(
       (

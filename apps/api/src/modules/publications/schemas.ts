@@ -54,6 +54,13 @@ export const publicationJsonSchema = z
     files: z.array(publicationFileSchema),
     status: z.union([z.literal(1), z.literal(0)]).describe('1 publicado; 0 en revisión o no publicado'),
     createdBy: sellerSchema,
+    reviewNote: z
+      .string()
+      .nullable()
+      .optional()
+      .describe(
+        'Por qué un moderador (o las denuncias) lo devolvió a revisión; solo para su autor y los superusuarios',
+      ),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

@@ -96,16 +96,19 @@ export function createPublicationsService({ db, dialect, storage, log }: Publica
   async function answer(
     id: string,
     visible: (row: PublicationWithAuthor) => boolean = () => true,
+    reader: User | null = null,
   ): Promise<PublicationJson> {
     const row = await findPublication(db, id);
     if (row === undefined || !visible(row)) throw new HttpError(404, PUBLICATION_NOT_FOUND_MESSAGE);
     const files = await findFileUrls(db, [id]);
-    return toPublicationJson(storage, row, files.get(id) ?? []);
+    const withReviewNote = isAuthor(reader, row) || reader?.isSuperUser === true;
+    return toPublicationJson(storage, row, files.get(id) ?? [], { withReviewNote });
   }
 
   async function list(
     criteria: Omit<ListCriteria, 'offset' | 'limit' | 'words'>,
     query: { page: number; pageSize: number; term?: string | undefined },
+    withReviewNote = false,
   ): Promise<PublicationPageJson> {
     const { page, pageSize } = query;
     const { rows, files, total } = await listPublications(db, dialect, {
@@ -114,7 +117,9 @@ export function createPublicationsService({ db, dialect, storage, log }: Publica
       offset: (page - 1) * pageSize,
       limit: pageSize,
     });
-    const publications = rows.map((row) => toPublicationJson(storage, row, files.get(row.id) ?? []));
+    const publications = rows.map((row) =>
+      toPublicationJson(storage, row, files.get(row.id) ?? [], { withReviewNote }),
+    );
     return pageOf(publications, total, page, pageSize);
   }
 
@@ -154,11 +159,11 @@ export function createPublicationsService({ db, dialect, storage, log }: Publica
 
     /** GET /my-publications: the user's own, whatever their status. */
     async listMine(user: User, query: MyListQuery): Promise<PublicationPageJson> {
-      return list({ status: 'all', authorId: user._id, typed: query.typed }, query);
+      return list({ status: 'all', authorId: user._id, typed: query.typed }, query, true);
     },
 
     async get(user: User | null, id: string): Promise<PublicationJson> {
-      return answer(id, (row) => canSee(user, row));
+      return answer(id, (row) => canSee(user, row), user);
     },
 
     /** A new publication: published at once only when a super user says so (their default). */
