@@ -5,10 +5,13 @@ import { accountRoutes } from './modules/accounts/routes.ts';
 import { captchaRoutes } from './modules/captcha/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
-import { loggedOutcomes } from './modules/moderation/outcome-notices.ts';
+import { notifyOutcomes } from './modules/moderation/outcome-notices.ts';
 import { moderationRoutes } from './modules/moderation/routes.ts';
 import { publicationRoutes } from './modules/publications/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
+import { createCommunityMail } from './modules/notifications/community-mail.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
+import { ratingRoutes } from './modules/ratings/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { handleNotFound } from './plugins/error-handler.ts';
 import { originCheck } from './plugins/origin-check.ts';
@@ -19,14 +22,26 @@ export type ApiOptions = { database: DatabaseHandle; config: Config };
 export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (api, { database, config }) => {
   await api.register(originCheck, { publicUrl: config.publicUrl });
 
+  // The e-mails that repeat notifications; registered first, so its onClose runs after every route's.
+  const communityMail = createCommunityMail({
+    db: database.db,
+    mailer: api.mailer,
+    publicUrl: config.publicUrl,
+    secretKey: config.secretKey,
+    logger: api.log,
+  });
+  api.addHook('onClose', async () => communityMail.settled());
+
   await api.register(healthRoutes, { database });
   await api.register(captchaRoutes);
   await api.register(accountRoutes, { db: database.db, config });
   await api.register(userRoutes, { db: database.db });
   await api.register(mediaRoutes, { storage: api.mediaStorage, maxBytes: config.mediaMaxBytes });
-  await api.register(publicationRoutes, { database });
+  await api.register(publicationRoutes, { database, mail: communityMail });
   await api.register(reportRoutes, { db: database.db, config });
-  await api.register(moderationRoutes, { db: database.db, notify: loggedOutcomes(api.log) });
+  await api.register(moderationRoutes, { db: database.db, notify: notifyOutcomes });
+  await api.register(ratingRoutes, { db: database.db, mail: communityMail });
+  await api.register(notificationRoutes, { database, config });
 
   // Explicit catch-alls: the web plugin's `/*` would otherwise answer unknown /api paths with an HTML page.
   api.all('/', { schema: { hide: true } }, handleNotFound);

@@ -19,6 +19,7 @@ import { createLogger } from './logger.ts';
 import { createCaptcha, type Captcha } from './modules/captcha/captcha.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { createLocalStorage, type MediaStorage } from './modules/media/storage.ts';
+import { createUnreadHub, type UnreadHub } from './modules/notifications/unread-hub.ts';
 import { sessionPlugin } from './modules/sessions/session-plugin.ts';
 import { handleError, handleNotFound } from './plugins/error-handler.ts';
 import { housekeeping } from './plugins/housekeeping.ts';
@@ -35,6 +36,8 @@ declare module 'fastify' {
     mediaStorage: MediaStorage;
     /** The human verification of CAPTCHA_PROVIDER. */
     captcha: Captcha;
+    /** The live unread counts of the notifications streams of this process. */
+    unreadHub: UnreadHub;
   }
 }
 
@@ -118,6 +121,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       "CAPTCHA_PROVIDER=off: sign-up, password resets and guests' reports are not checked for a person",
     );
   }
+  const unreadHub = createUnreadHub({
+    db: database.db,
+    dialect: database.dialect,
+    databaseUrl: config.databaseUrl,
+    log: loggerInstance,
+  });
+  app.decorate('unreadHub', unreadHub);
+  app.addHook('onClose', async () => unreadHub.close());
 
   await app.register(swagger, {
     openapi: {

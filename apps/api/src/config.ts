@@ -41,8 +41,13 @@ export type Config = {
   rateLimit: { max: number; ipMax: number; windowMs: number };
   /** Fastify's trustProxy: whether (or which) reverse proxies' X-Forwarded-* headers are believed. */
   trustProxy: boolean | string;
-  /** Signs what the server hands out and must get back unchanged (captcha challenges); hashes guests' addresses. */
+  /**
+   * Server secret from which signing keys are derived (e-mail unsubscribe links, captcha challenges) and with which
+   * guests' addresses are hashed for reports.
+   */
   secretKey: string;
+  /** Interval of the heartbeat comments of the notifications stream. */
+  sseHeartbeatMs: number;
   captcha: CaptchaConfig;
   /** Open reports from different reporters that send a published publication back to review. */
   reportsToHide: number;
@@ -76,12 +81,13 @@ export const RATE_LIMIT_MAX = 10;
 export const RATE_LIMIT_WINDOW_MS = 15 * 60_000;
 /** Many people can share one address (a household, an office, a mobile carrier): the per-address limit is wider. */
 export const RATE_LIMIT_IP_FACTOR = 3;
+/** Development only: production refuses to start without SECRET_KEY. */
+export const DEVELOPMENT_SECRET_KEY = 'ecoanuncios-development-secret-key-not-for-production';
+export const SECRET_KEY_MIN_LENGTH = 32;
+export const SSE_HEARTBEAT_MS = 20_000;
 export const REPORTS_TO_HIDE = 3;
 export const RECAPTCHA_MIN_SCORE = 0.5;
 export const RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
-/** Only for development and tests: production refuses to start without SECRET_KEY. */
-export const DEVELOPMENT_SECRET_KEY = 'ecoanuncios-development-secret-not-for-production';
-export const SECRET_KEY_MIN_LENGTH = 32;
 const DEFAULT_WEB_BUILD_DIR = path.resolve(import.meta.dirname, '../../web/build');
 
 const isHttpUrl = (value: string): boolean => {
@@ -237,17 +243,18 @@ export function loadConfig(env: Env = process.env): Config {
   const rateLimitIpMax = read('RATE_LIMIT_IP_MAX', attempts, rateLimitMax * RATE_LIMIT_IP_FACTOR);
   const rateLimitWindowMs = read('RATE_LIMIT_WINDOW_MS', milliseconds, RATE_LIMIT_WINDOW_MS);
   const trustProxy = read('TRUST_PROXY', trustProxyValue, false);
-
   const secretKey = read<string | undefined>(
     'SECRET_KEY',
     z.string().min(SECRET_KEY_MIN_LENGTH, {
-      error: `must be at least ${SECRET_KEY_MIN_LENGTH} characters long (a random string, e.g. openssl rand -hex 32)`,
+      error: `must be at least ${SECRET_KEY_MIN_LENGTH} characters long (e.g. \`openssl rand -base64 48\`)`,
     }),
     undefined,
   );
-  if (secretKey === undefined && nodeEnv === 'production' && !env.SECRET_KEY) {
-    problems.push('SECRET_KEY must be set in production (a random string, e.g. openssl rand -hex 32)');
+  if (secretKey === undefined && nodeEnv === 'production') {
+    problems.push('SECRET_KEY must be set in production (e.g. `openssl rand -base64 48`)');
   }
+  const sseHeartbeatMs = read('SSE_HEARTBEAT_MS', milliseconds, SSE_HEARTBEAT_MS);
+
   const captchaProvider = read(
     'CAPTCHA_PROVIDER',
     z
@@ -302,6 +309,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimit: { max: rateLimitMax, ipMax: rateLimitIpMax, windowMs: rateLimitWindowMs },
     trustProxy,
     secretKey: secretKey ?? DEVELOPMENT_SECRET_KEY,
+    sseHeartbeatMs,
     captcha: {
       provider: captchaProvider,
       recaptcha:

@@ -6,11 +6,11 @@ import {
   ConfigError,
   DEFAULT_MAIL_FROM,
   DEFAULT_SPONSOR_URL,
+  DEVELOPMENT_SECRET_KEY,
   loadConfig,
   MEDIA_MAX_BYTES,
   RESET_TOKEN_LIFETIME_MS,
   type Env,
-  DEVELOPMENT_SECRET_KEY,
 } from '../src/config.ts';
 
 function problemsOf(env: Env): readonly string[] {
@@ -56,6 +56,7 @@ describe('loadConfig', () => {
       secretKey: DEVELOPMENT_SECRET_KEY,
       captcha: { provider: 'altcha', recaptcha: null },
       reportsToHide: 3,
+      sseHeartbeatMs: 20_000,
     });
     expect(DEFAULT_MAIL_FROM).toBe('EcoAnuncios <no-responder@ecoanuncios.org>');
     expect(MEDIA_MAX_BYTES).toBe(10 * 1024 * 1024);
@@ -93,6 +94,7 @@ describe('loadConfig', () => {
       RECAPTCHA_MIN_SCORE: '0.7',
       RECAPTCHA_VERIFY_URL: 'http://127.0.0.1:9/siteverify',
       REPORTS_TO_HIDE: '5',
+      SSE_HEARTBEAT_MS: '15000',
     });
 
     expect(config).toMatchObject({
@@ -130,7 +132,16 @@ describe('loadConfig', () => {
         },
       },
       reportsToHide: 5,
+      sseHeartbeatMs: 15_000,
     });
+  });
+
+  it('refuses production without SECRET_KEY and a short one anywhere; development has a default', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+      'SECRET_KEY must be set in production (e.g. `openssl rand -base64 48`)',
+    ]);
+    expect(problemsOf({ SECRET_KEY: 'short' })[0]).toMatch(/^SECRET_KEY must be at least 32 characters long/);
+    expect(loadConfig({}).secretKey).toBe(DEVELOPMENT_SECRET_KEY);
   });
 
   it('derives the per-address attempt limit from the per-e-mail one, and reads TRUST_PROXY switches', () => {

@@ -4,7 +4,9 @@ import path from 'node:path';
 import { getCategory } from '@eco/domain';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDemoImageRenderer, SMALL_SUFFIX, wrapTitle } from '../src/demo/demo-images.ts';
+import { demoPublications } from '../src/demo/demo-data.ts';
+import { createDemoImageRenderer, demoImageSvg, SMALL_SUFFIX } from '../src/demo/demo-images.ts';
+import { motifOf, objectColorsOf } from '../src/demo/demo-subjects.ts';
 
 describe('demo images', () => {
   let mediaDir: string;
@@ -21,13 +23,14 @@ describe('demo images', () => {
 
   it('rasterises an identical drawing once, and writes it under each owner’s name with its thumbnail', async () => {
     const renderer = createDemoImageRenderer(mediaDir);
-    const spec = { title: 'Vidrios', category: getCategory('dots'), variant: 1 };
+    const colors = objectColorsOf('bottle', ['Vidrios']);
+    const spec = { motif: 'bottle' as const, colors, category: getCategory('dots'), index: 3, variant: 1 };
 
     const [first, second] = await Promise.all([
       renderer.render('campana-2', spec),
       renderer.render('ecopunto-2', spec),
     ]);
-    const other = await renderer.render('ecopunto-1', { ...spec, title: 'Ecopunto de vidrio', variant: 0 });
+    const other = await renderer.render('ecopunto-1', { ...spec, motif: 'bin', variant: 0 });
 
     expect(renderer.drawings()).toBe(2);
     expect(first).toMatch(/^\/media\/demo\/campana-2-[0-9a-f]{10}\.webp$/);
@@ -43,7 +46,13 @@ describe('demo images', () => {
   });
 
   it('keeps files already on disk instead of drawing them again', async () => {
-    const spec = { title: 'Frascos de vidrio', category: getCategory('barter'), variant: 0 };
+    const spec = {
+      motif: 'jar' as const,
+      colors: objectColorsOf('jar', ['Vidrios']),
+      category: getCategory('barter'),
+      index: 0,
+      variant: 0,
+    };
     const url = await createDemoImageRenderer(mediaDir).render('frascos-1', spec);
 
     const again = createDemoImageRenderer(mediaDir);
@@ -51,15 +60,39 @@ describe('demo images', () => {
     expect(again.drawings()).toBe(0);
   });
 
-  it('wraps long titles on three lines at most', () => {
-    expect(wrapTitle('Campana de vidrio en barrio Güemes')).toEqual([
-      'Campana de vidrio en barrio',
-      'Güemes',
-    ]);
-    const lines = wrapTitle(
-      'Estación de reciclaje de plástico y cartón en Valledupar para todos los barrios',
+  it("draws each publication's own subject, coloured by its material", () => {
+    expect(motifOf('Bicicleta usada rodado 26, restaurada')).toBe('bicycle');
+    expect(motifOf('Regalo frascos de vidrio para conservas')).toBe('jar');
+    expect(motifOf('Latas de aluminio aplastadas, unos 15 kg')).toBe('can');
+    expect(motifOf('Curso de energía solar para el hogar')).toBe('solar');
+    expect(motifOf('Cajas de cartón de mudanza en buen estado')).toBe('box');
+    expect(motifOf('Taller de compostaje domiciliario')).toBe('compost');
+    expect(motifOf('Punto limpio municipal de Río Cuarto')).toBe('bin');
+    expect(objectColorsOf('bottle', ['Vidrios']).main).not.toBe(objectColorsOf('bottle', ['Plásticos']).main);
+    // About as many kinds of objects as a real marketplace's first page shows.
+    const motifs = new Set(
+      demoPublications.map((publication) =>
+        motifOf(publication.title, publication.description, publication.labels ?? []),
+      ),
     );
-    expect(lines).toHaveLength(3);
-    expect(lines.at(-1)).toMatch(/…$/);
+    expect(motifs.size).toBeGreaterThanOrEqual(24);
+  });
+
+  it('gives every demo publication a cover of its own: no two share background, pattern and layout', () => {
+    const covers = demoPublications.map((publication, index) => {
+      const motif = motifOf(publication.title, publication.description, publication.labels ?? []);
+      const colors = objectColorsOf(motif, publication.labels ?? []);
+      const svg = demoImageSvg({
+        motif,
+        colors,
+        category: getCategory(publication.typed),
+        index,
+        variant: 0,
+      });
+      expect(svg).not.toMatch(/https?:\/\/(?!www\.w3\.org)/);
+      // The drawing without its object: what two covers of the same kind of object would share.
+      return svg.replace(/<g transform="translate\([^"]*\) rotate[\s\S]*?<g transform="translate\(86/, '');
+    });
+    expect(new Set(covers).size).toBe(demoPublications.length);
   });
 });

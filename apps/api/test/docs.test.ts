@@ -70,6 +70,15 @@ describe('API description', () => {
         'POST /api/moderation/reports/dismiss',
         'POST /api/moderation/users/{id}/suspend',
         'POST /api/moderation/users/{id}/reinstate',
+        'GET /api/user/{toUserId}/my-qualification',
+        'POST /api/user/{toUserId}/qualifications',
+        'PUT /api/user/{toUserId}/qualification',
+        'GET /api/user/{id}/qualifications',
+        'GET /api/notifications',
+        'GET /api/notifications/stream',
+        'PUT /api/notification/{id}',
+        'DELETE /api/notification/{id}',
+        'POST /api/unsubscribe/{token}',
       ].sort(),
     );
     expect(Object.keys(document.paths['/api/health']?.get?.responses ?? {}).sort()).toEqual(['200', '503']);
@@ -87,7 +96,18 @@ describe('API description', () => {
         ?.filter((parameter) => parameter.in === 'query')
         .map((p) => p.name)
         .sort(),
-    ).toEqual(['city', 'country', 'labels', 'page', 'pageSize', 'province', 'status', 'term', 'typed']);
+    ).toEqual([
+      'author',
+      'city',
+      'country',
+      'labels',
+      'page',
+      'pageSize',
+      'province',
+      'status',
+      'term',
+      'typed',
+    ]);
     expect(Object.keys(document.paths['/api/publication/{id}']?.put?.responses ?? {}).sort()).toEqual([
       '200',
       '400',

@@ -414,6 +414,62 @@ describe('the moderation desk API', () => {
     ).toBe(409);
   });
 
+  it('tells the author and the member reporters the outcome, never who reported', async () => {
+    const id = await storePublication(subject.database.db, {
+      title: 'Aceite usado',
+      createdBy: actors.author.id,
+      createdAt: new Date().toISOString(),
+    });
+    const reporters = await Promise.all([
+      member('avisa1@example.com', 'Rita Denunciante'),
+      member('avisa2@example.com', 'Raúl Denunciante'),
+    ]);
+    for (const who of reporters) {
+      await call(
+        {
+          method: 'POST',
+          url: '/api/reports',
+          payload: { targetType: 'publication', targetId: id, reason: 'prohibido' },
+        },
+        who,
+      );
+    }
+    const unpublished = await call(
+      {
+        method: 'POST',
+        url: `/api/moderation/publications/${id}/unpublish`,
+        payload: { reason: 'Venta de residuos peligrosos' },
+      },
+      actors.superUser,
+    );
+    expect(unpublished.statusCode).toBe(200);
+    const notices = await subject.database.db
+      .selectFrom('notifications')
+      .select(['user_id', 'title', 'message', 'link'])
+      .where('message', 'like', '%Aceite usado%')
+      .execute();
+    const forAuthor = notices.filter((notice) => notice.user_id === actors.author.id);
+    expect(forAuthor).toEqual([
+      {
+        user_id: actors.author.id,
+        title: 'Tu anuncio no está publicado',
+        message: 'Retiramos «Aceite usado»: Venta de residuos peligrosos.',
+        link: '/dashboard/publications',
+      },
+    ]);
+    for (const who of reporters) {
+      expect(notices.filter((notice) => notice.user_id === who.id)).toEqual([
+        {
+          user_id: who.id,
+          title: 'Revisamos tu denuncia',
+          message: 'Gracias: revisamos «Aceite usado» y tomamos medidas.',
+          link: null,
+        },
+      ]);
+    }
+    expect(JSON.stringify(notices)).not.toMatch(/Denunciante|Super Usuaria/);
+  });
+
   it('is described in the OpenAPI document', async () => {
     const doc = (await subject.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
       paths: Record<string, unknown>;

@@ -23,6 +23,11 @@ export interface UsersTable {
   activated_at: string | null;
   /** Set while a super user has suspended the member from the moderation desk (is_active is 0 then). */
   suspended_at: string | null;
+  /** How many ratings the user received and the sum of their stars, kept by the ratings service (0004). */
+  rating_count: Generated<number>;
+  rating_sum: Generated<number>;
+  /** 1: e-mails about publications and ratings are sent; 0: the member turned them off. */
+  email_notifications: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -138,6 +143,34 @@ export interface ModerationLogTable {
   created_at: string;
 }
 
+/** One member's rating of another (one per pair). */
+export interface QualificationsTable {
+  id: string;
+  from_user_id: string;
+  to_user_id: string;
+  /** Stars, 1 to 5. */
+  rating: number;
+  comment: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface NotificationsTable {
+  id: string;
+  /** The recipient. */
+  user_id: string;
+  title: string;
+  message: string;
+  kind: string;
+  from_user_id: string | null;
+  /** Path of the site the notification leads to. */
+  link: string | null;
+  /** Unique per recipient when set: the same event notified twice makes one notification. */
+  dedupe_key: string | null;
+  read_at: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -149,6 +182,8 @@ export interface Database {
   captcha_solutions: CaptchaSolutionsTable;
   reports: ReportsTable;
   moderation_log: ModerationLogTable;
+  qualifications: QualificationsTable;
+  notifications: NotificationsTable;
 }
 
 export type DB = Kysely<Database>;
@@ -163,3 +198,6 @@ export type PublicationRow = Selectable<PublicationsTable>;
 export type NewPublication = Insertable<PublicationsTable>;
 export type NewPublicationFile = Insertable<PublicationFilesTable>;
 export type PublicationUpdate = Updateable<PublicationsTable>;
+export type QualificationRow = Selectable<QualificationsTable>;
+export type NotificationRow = Selectable<NotificationsTable>;
+export type NewNotification = Insertable<NotificationsTable>;

@@ -3,6 +3,7 @@ import { access, mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { CategoryEntry } from '@eco/domain';
+import { BACKGROUNDS, LAYOUTS, MOTIFS, PATTERNS, type Motif, type ObjectColors } from './demo-subjects.ts';
 
 /** Demo media live under DATA_DIR/media/demo and are served at /media/demo/. */
 export const DEMO_MEDIA_FOLDER = 'demo';
@@ -11,7 +12,7 @@ export const SMALL_SIZE = { width: 480, height: 360 } as const;
 /** Each image also exists at 480×360 under the same name with this suffix, for cards and thumbnails. */
 export const SMALL_SUFFIX = '.sm';
 
-// Mantine's shades 8 and 3 of each category colour: dark enough for white text at one end, light at the other.
+// Mantine's shades 8 and 3 of each category colour: the dark one is the category badge's.
 const PALETTE: Record<CategoryEntry['color'], { dark: string; light: string }> = {
   green: { dark: '#2f9e44', light: '#8ce99a' },
   orange: { dark: '#e8590c', light: '#ffc078' },
@@ -45,43 +46,43 @@ const SHAPES: Record<CategoryEntry['icon'], string> = {
 
 const escapeXml = (text: string): string => text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
 
-/** Greedy word wrap; a last line that would overflow ends with an ellipsis. */
-export function wrapTitle(title: string, lineLength = 28, maxLines = 3): string[] {
-  const lines: string[] = [];
-  for (const word of title.split(/\s+/).filter(Boolean)) {
-    const last = lines.at(-1);
-    if (last !== undefined && `${last} ${word}`.length <= lineLength)
-      lines[lines.length - 1] = `${last} ${word}`;
-    else lines.push(word);
-  }
-  if (lines.length <= maxLines) return lines;
-  const kept = lines.slice(0, maxLines);
-  kept[maxLines - 1] = `${kept[maxLines - 1]}…`;
-  return kept;
-}
+export type DemoImageSpec = {
+  /** What the picture shows: the publication's subject (motifOf). */
+  motif: Motif;
+  /** The object's colours, from its material (objectColorsOf). */
+  colors: ObjectColors;
+  category: CategoryEntry;
+  /** The publication's position in the demo content: it picks the background, the pattern and the layout. */
+  index: number;
+  /** 0 the cover; 1 a closer, differently framed second picture. */
+  variant: number;
+};
 
-export type DemoImageSpec = { title: string; category: CategoryEntry; variant: number };
+const at = <T>(items: readonly T[], index: number): T => items[index % items.length] as T;
 
-/** The SVG drawing: a gradient in the category's colour, its shape, the category and the title. */
-export function demoImageSvg({ title, category, variant }: DemoImageSpec): string {
+/**
+ * The SVG drawing: the subject in its material's colours, on a background gradient and pattern, with the category's
+ * badge in a corner. Consecutive publications get different backgrounds, patterns and layouts (11 × 7 × 6
+ * combinations), so that no two cards of a list look alike even when they show the same kind of object.
+ */
+export function demoImageSvg({ motif, colors, category, index, variant }: DemoImageSpec): string {
   const { width, height } = LARGE_SIZE;
-  const colors = PALETTE[category.color];
-  const [from, to] = variant % 2 === 0 ? [colors.dark, colors.light] : [colors.light, colors.dark];
-  const shapeX = variant % 2 === 0 ? width / 2 : width - 260;
-  const lines = wrapTitle(title);
-  const firstLineY = height - 80 - (lines.length - 1) * 70;
-  const text = lines
-    .map((line, index) => `<tspan x="${width / 2}" y="${firstLineY + index * 70}">${escapeXml(line)}</tspan>`)
-    .join('');
+  const [from, to] = at(BACKGROUNDS, index * 3 + variant * 5);
+  const pattern = at(PATTERNS, index + variant * 3)(width, height);
+  const layout = at(LAYOUTS, index + variant * 2);
+  const scale = variant === 0 ? layout.scale : layout.scale * 1.3;
+  const badge = PALETTE[category.color].dark;
+  const ground = layout.ground
+    ? `<ellipse cx="${layout.x}" cy="${layout.y + 205 * scale}" rx="${260 * scale}" ry="${34 * scale}" fill="#000" fill-opacity="0.12"/>`
+    : '';
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
+  <title>${escapeXml(motif)}</title>
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
   <rect width="${width}" height="${height}" fill="url(#g)"/>
-  <circle cx="${width - 120}" cy="110" r="210" fill="#fff" fill-opacity="0.12"/>
-  <circle cx="140" cy="${height - 240}" r="150" fill="#fff" fill-opacity="0.10"/>
-  <g transform="translate(${shapeX} 290)" opacity="0.95">${SHAPES[category.icon]}</g>
-  <rect y="${height - 300}" width="${width}" height="300" fill="#000" fill-opacity="0.28"/>
-  <text x="48" y="72" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="36" font-weight="700" fill="#fff">${escapeXml(category.title)}</text>
-  <text font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="56" font-weight="700" fill="#fff" text-anchor="middle">${text}</text>
+  ${pattern}
+  ${ground}
+  <g transform="translate(${layout.x} ${layout.y}) rotate(${layout.rotate}) scale(${scale})">${MOTIFS[motif](colors)}</g>
+  <g transform="translate(86 86)"><circle r="58" fill="${badge}"/><g transform="scale(0.26)">${SHAPES[category.icon]}</g></g>
 </svg>`;
 }
 

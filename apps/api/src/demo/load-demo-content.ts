@@ -1,11 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  findCity,
-  getCategory,
-  PUBLISHED_STATUS,
-  UNPUBLISHED_STATUS,
-  type PublicationInput,
-} from '@eco/domain';
+import { getCategory, PUBLISHED_STATUS, UNPUBLISHED_STATUS, type PublicationInput } from '@eco/domain';
 import type { DB, NewPublication, NewPublicationFile, NewUser } from '../db/schema.ts';
 import { hashPassword } from '../modules/users/password.ts';
 import {
@@ -13,11 +7,14 @@ import {
   DEMO_SUPER_USER_PASSWORD,
   DEMO_USER_PASSWORD,
   demoPublications,
+  demoRatings,
   demoUsers,
   type DemoPlace,
   type DemoPublication,
 } from './demo-data.ts';
 import { createDemoImageRenderer, renderDemoAvatar, type DemoImageRenderer } from './demo-images.ts';
+import { motifOf, objectColorsOf } from './demo-subjects.ts';
+import { buildDemoCommunity } from './demo-community.ts';
 import { hasAnyUser, insertDemoRows } from './demo-repository.ts';
 
 const HOUR_MS = 3_600_000;
@@ -30,6 +27,8 @@ export type DemoLoadResult =
       loaded: true;
       users: number;
       publications: number;
+      ratings: number;
+      notifications: number;
       images: number;
       drawings: number;
       durationMs: number;
@@ -98,28 +97,19 @@ export function toPublicationInput(
   };
 }
 
-/**
- * The caption of a publication's second image: its first material, else its city. Publications that share it
- * share the drawing, which is then rasterised once.
- */
-export function detailCaption(publication: DemoPublication): string {
-  const { labels = [], place } = publication;
-  return labels[0] ?? findCity(place.city)?.name ?? place.city;
-}
-
-/** Draws every image of a publication; returns their URLs, cover first. */
+/** Draws every image of a publication from its subject; returns their URLs, cover first. */
 export function renderPublicationImages(
   renderer: DemoImageRenderer,
   publication: DemoPublication,
+  index: number,
 ): Promise<string[]> {
   const category = getCategory(publication.typed);
+  const labels = publication.labels ?? [];
+  const motif = motifOf(publication.title, publication.description, labels);
+  const colors = objectColorsOf(motif, labels);
   return Promise.all(
     Array.from({ length: publication.images }, (_, variant) =>
-      renderer.render(`${publication.key}-${variant + 1}`, {
-        title: variant === 0 ? publication.title : detailCaption(publication),
-        category,
-        variant,
-      }),
+      renderer.render(`${publication.key}-${variant + 1}`, { motif, colors, category, index, variant }),
     ),
   );
 }
@@ -163,8 +153,10 @@ export async function loadDemoContent(
   const userIds = new Map(demoUsers.map((user, index) => [user.key, users[index]?.id]));
 
   const renderer = createDemoImageRenderer(options.mediaDir);
-  const images = await mapWithLimit(demoPublications, RENDER_CONCURRENCY, (publication) =>
-    renderPublicationImages(renderer, publication),
+  const images = await mapWithLimit(
+    demoPublications.map((publication, index) => ({ publication, index })),
+    RENDER_CONCURRENCY,
+    ({ publication, index }) => renderPublicationImages(renderer, publication, index),
   );
 
   const publications: NewPublication[] = [];
@@ -199,11 +191,30 @@ export async function loadDemoContent(
     urls.forEach((url, position) => files.push({ publication_id: id, position, url }));
   });
 
-  await insertDemoRows(db, { users, publications, files });
+  const community = buildDemoCommunity({
+    ratings: demoRatings,
+    members: new Map(
+      demoUsers.map((user, index) => [
+        user.key,
+        { id: users[index]?.id ?? '', name: user.name, isSuperUser: user.isSuperUser },
+      ]),
+    ),
+    publications,
+    now,
+  });
+  for (const user of users) {
+    const total = community.totals.get(user.id);
+    user.rating_count = total?.count ?? 0;
+    user.rating_sum = total?.sum ?? 0;
+  }
+
+  await insertDemoRows(db, { users, publications, files, ...community });
   return {
     loaded: true,
     users: users.length,
     publications: publications.length,
+    ratings: community.qualifications.length,
+    notifications: community.notifications.length,
     images: files.length + users.length,
     drawings: renderer.drawings(),
     durationMs: Math.round(performance.now() - started),

@@ -1,13 +1,15 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { notify } from '../notifications/service.ts';
 
-/** What a member learns about a decision of the desk. Reporters are never named in it. */
+/** What a member learns about a decision of the desk. Reporters are never named in it, nor who decided. */
 export type OutcomeNotice = {
   userId: string;
   kind: 'success' | 'warning' | 'danger' | 'info';
   title: string;
   message: string;
+  /** Where the notification leads on the site. */
+  link?: string | null;
 };
 
 export type OutcomeNotifier = (
@@ -16,16 +18,17 @@ export type OutcomeNotifier = (
 ) => Promise<void>;
 
 /**
- * The seam to the notifications module: the desk calls it inside the transaction of each decision, with the notices
- * for the author and the member reporters. Until the notifications module lands on this branch, they are logged.
+ * The desk's notices go through the notifications module inside the transaction of each decision: they exist with
+ * the decision or not at all, and the recipients' open streams learn of them once it commits.
  */
-export function loggedOutcomes(log: FastifyBaseLogger): OutcomeNotifier {
-  return async (_trx, notices) => {
-    if (notices.length > 0) {
-      log.info(
-        { notices: notices.map(({ userId, title }) => ({ userId, title })) },
-        'Moderation outcome notices',
-      );
-    }
-  };
-}
+export const notifyOutcomes: OutcomeNotifier = async (trx, notices) => {
+  for (const notice of notices) {
+    await notify(trx, {
+      userId: notice.userId,
+      kind: notice.kind,
+      title: notice.title,
+      message: notice.message,
+      link: notice.link ?? null,
+    });
+  }
+};

@@ -100,6 +100,7 @@ export function createModerationService({ db, storage, notify }: ModerationDeps)
               ? 'Tu anuncio está publicado'
               : 'Tu anuncio no está publicado',
           message: authorNotice(row.title),
+          link: decision.status === PUBLISHED_STATUS ? `/publications/${id}` : '/dashboard/publications',
         },
         ...reporterNotices(closed.memberReporters, row.title, reports === 'upheld'),
       ]);
@@ -300,6 +301,7 @@ export function createModerationService({ db, storage, notify }: ModerationDeps)
             kind: 'success',
             title: 'Tu cuenta está activa de nuevo',
             message: 'Ya puedes ingresar; tus anuncios y tu perfil vuelven a verse.',
+            link: '/dashboard',
           },
         ]);
       });
