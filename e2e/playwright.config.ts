@@ -45,7 +45,8 @@ export default defineConfig({
       DATA_DIR: E2E_DATA_DIR,
       PUBLIC_URL: E2E_BASE_URL,
       NODE_ENV: 'production',
-      // Production refuses to start without one; it signs the e-mails' unsubscribe links.
+      // Production refuses to start without one; it signs the e-mails' unsubscribe links and the captcha challenges
+      // (the captcha stays on, the default, as users have it).
       SECRET_KEY: 'e2e-secret-key-of-at-least-thirty-two-characters',
       LOG_LEVEL: 'warn',
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,

@@ -16,6 +16,7 @@ import type { Config } from './config.ts';
 import { createDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createLogger } from './logger.ts';
+import { createCaptcha, type Captcha } from './modules/captcha/captcha.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { createLocalStorage, type MediaStorage } from './modules/media/storage.ts';
 import { createUnreadHub, type UnreadHub } from './modules/notifications/unread-hub.ts';
@@ -33,6 +34,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Where uploaded images are kept and how they are addressed. */
     mediaStorage: MediaStorage;
+    /** The human verification of CAPTCHA_PROVIDER. */
+    captcha: Captcha;
     /** The live unread counts of the notifications streams of this process. */
     unreadHub: UnreadHub;
   }
@@ -45,6 +48,7 @@ export type BuildOptions = {
   /** A mailer owned by the caller; without it the app creates one from the configuration and closes it. */
   mailer?: Mailer;
   mediaStorage?: MediaStorage;
+  captcha?: Captcha;
 };
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -88,7 +92,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     reply.header('x-request-id', request.id);
   });
 
-  await app.register(securityHeaders, { upgradeInsecureRequests: config.publicUrl.startsWith('https:') });
+  await app.register(securityHeaders, {
+    upgradeInsecureRequests: config.publicUrl.startsWith('https:'),
+    recaptcha: config.captcha.provider === 'recaptcha',
+  });
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(cookie);
   await app.register(sessionPlugin, { db: database.db });
@@ -108,6 +115,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   app.decorate('mailer', mailer);
   app.decorate('mediaStorage', options.mediaStorage ?? createLocalStorage(config.mediaDir));
+  app.decorate('captcha', options.captcha ?? createCaptcha({ db: database.db, config, log: loggerInstance }));
+  if (config.captcha.provider === 'off') {
+    loggerInstance.warn(
+      "CAPTCHA_PROVIDER=off: sign-up, password resets and guests' reports are not checked for a person",
+    );
+  }
   const unreadHub = createUnreadHub({
     db: database.db,
     dialect: database.dialect,

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { SESSION_LIFETIME_MS } from '@eco/domain';
+import { CAPTCHA_PROVIDERS, SESSION_LIFETIME_MS, type CaptchaProvider } from '@eco/domain';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const NODE_ENVS = ['development', 'production', 'test'] as const;
@@ -41,7 +41,10 @@ export type Config = {
   rateLimit: { max: number; ipMax: number; windowMs: number };
   /** Fastify's trustProxy: whether (or which) reverse proxies' X-Forwarded-* headers are believed. */
   trustProxy: boolean | string;
-  /** Server secret from which signing keys are derived (e-mail unsubscribe links). */
+  /**
+   * Server secret from which signing keys are derived (e-mail unsubscribe links, captcha challenges) and with which
+   * guests' addresses are hashed for reports.
+   */
   secretKey: string;
   /** Interval of the heartbeat comments of the notifications stream. */
   sseHeartbeatMs: number;
@@ -51,6 +54,15 @@ export type Config = {
     /** The optional OpenAI-compatible language model that rephrases replies; undefined: templates alone. */
     languageModel: { url: string; model: string; key: string | undefined } | undefined;
   };
+  captcha: CaptchaConfig;
+  /** Open reports from different reporters that send a published publication back to review. */
+  reportsToHide: number;
+};
+
+export type CaptchaConfig = {
+  provider: CaptchaProvider;
+  /** reCAPTCHA v3 only. */
+  recaptcha: { siteKey: string; secretKey: string; minScore: number; verifyUrl: string } | null;
 };
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -80,6 +92,9 @@ export const DEVELOPMENT_SECRET_KEY = 'ecoanuncios-development-secret-key-not-fo
 export const SECRET_KEY_MIN_LENGTH = 32;
 export const SSE_HEARTBEAT_MS = 20_000;
 export const ASSISTANT_RATE_LIMIT_MAX = 30;
+export const REPORTS_TO_HIDE = 3;
+export const RECAPTCHA_MIN_SCORE = 0.5;
+export const RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
 const DEFAULT_WEB_BUILD_DIR = path.resolve(import.meta.dirname, '../../web/build');
 
 const isHttpUrl = (value: string): boolean => {
@@ -254,6 +269,35 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push('ASSISTANT_LLM_MODEL must be set when ASSISTANT_LLM_URL is (the model to ask for)');
   }
 
+  const captchaProvider = read(
+    'CAPTCHA_PROVIDER',
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.enum(CAPTCHA_PROVIDERS, { error: `must be one of ${CAPTCHA_PROVIDERS.join(', ')}` })),
+    'altcha',
+  );
+  const recaptchaSiteKey = read<string | undefined>('RECAPTCHA_SITE_KEY', nonEmpty, undefined);
+  const recaptchaSecretKey = read<string | undefined>('RECAPTCHA_SECRET_KEY', nonEmpty, undefined);
+  const recaptchaMinScore = read(
+    'RECAPTCHA_MIN_SCORE',
+    z
+      .string()
+      .regex(/^(0(\.\d+)?|1(\.0+)?)$/, { error: 'must be a number between 0 and 1, e.g. 0.5' })
+      .transform(Number),
+    RECAPTCHA_MIN_SCORE,
+  );
+  const recaptchaVerifyUrl = read('RECAPTCHA_VERIFY_URL', httpUrl, RECAPTCHA_VERIFY_URL);
+  if (captchaProvider === 'recaptcha') {
+    if (recaptchaSiteKey === undefined)
+      problems.push('RECAPTCHA_SITE_KEY must be set when CAPTCHA_PROVIDER=recaptcha');
+    if (recaptchaSecretKey === undefined) {
+      problems.push('RECAPTCHA_SECRET_KEY must be set when CAPTCHA_PROVIDER=recaptcha');
+    }
+  }
+  const reportsToHide = read('REPORTS_TO_HIDE', positiveInteger('reports'), REPORTS_TO_HIDE);
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -287,5 +331,18 @@ export function loadConfig(env: Env = process.env): Config {
           ? { url: languageModelUrl, model: languageModelName, key: languageModelKey }
           : undefined,
     },
+    captcha: {
+      provider: captchaProvider,
+      recaptcha:
+        captchaProvider === 'recaptcha' && recaptchaSiteKey !== undefined && recaptchaSecretKey !== undefined
+          ? {
+              siteKey: recaptchaSiteKey,
+              secretKey: recaptchaSecretKey,
+              minScore: recaptchaMinScore,
+              verifyUrl: recaptchaVerifyUrl,
+            }
+          : null,
+    },
+    reportsToHide,
   };
 }

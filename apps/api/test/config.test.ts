@@ -54,6 +54,8 @@ describe('loadConfig', () => {
       rateLimit: { max: 10, ipMax: 30, windowMs: 900_000 },
       trustProxy: false,
       secretKey: DEVELOPMENT_SECRET_KEY,
+      captcha: { provider: 'altcha', recaptcha: null },
+      reportsToHide: 3,
       sseHeartbeatMs: 20_000,
       assistant: { rateLimitMax: 30, languageModel: undefined },
     });
@@ -86,7 +88,13 @@ describe('loadConfig', () => {
       RATE_LIMIT_IP_MAX: '7',
       RATE_LIMIT_WINDOW_MS: '1000',
       TRUST_PROXY: '10.0.0.0/8, 192.168.1.1',
-      SECRET_KEY: 'a-production-secret-of-at-least-32-chars',
+      SECRET_KEY: 's'.repeat(40),
+      CAPTCHA_PROVIDER: 'recaptcha',
+      RECAPTCHA_SITE_KEY: 'sitio',
+      RECAPTCHA_SECRET_KEY: 'secreto',
+      RECAPTCHA_MIN_SCORE: '0.7',
+      RECAPTCHA_VERIFY_URL: 'http://127.0.0.1:9/siteverify',
+      REPORTS_TO_HIDE: '5',
       SSE_HEARTBEAT_MS: '15000',
     });
 
@@ -114,7 +122,17 @@ describe('loadConfig', () => {
       resetTokenLifetimeMs: 30_000,
       rateLimit: { max: 4, ipMax: 7, windowMs: 1000 },
       trustProxy: '10.0.0.0/8,192.168.1.1',
-      secretKey: 'a-production-secret-of-at-least-32-chars',
+      secretKey: 's'.repeat(40),
+      captcha: {
+        provider: 'recaptcha',
+        recaptcha: {
+          siteKey: 'sitio',
+          secretKey: 'secreto',
+          minScore: 0.7,
+          verifyUrl: 'http://127.0.0.1:9/siteverify',
+        },
+      },
+      reportsToHide: 5,
       sseHeartbeatMs: 15_000,
     });
   });

@@ -6,10 +6,13 @@ import { migrations } from '../src/db/migrations/index.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-app.ts';
 
 const TABLES = [
+  'captcha_solutions',
+  'moderation_log',
   'notifications',
   'publication_files',
   'publications',
   'qualifications',
+  'reports',
   'search_words',
   'sessions',
   'user_tokens',
@@ -72,6 +75,7 @@ describe('migrations', () => {
         'payment_details',
         'phone',
         'picture_url',
+        'suspended_at',
         'rating_count',
         'rating_sum',
         'email_notifications',
@@ -101,6 +105,7 @@ describe('migrations', () => {
     expect(columns.publications).toEqual(
       [
         'calendared_at',
+        'captcha_verified',
         'created_at',
         'created_by',
         'description',
@@ -114,6 +119,7 @@ describe('migrations', () => {
         'location_url',
         'price',
         'quantity',
+        'review_note',
         'status',
         'title',
         'typed',

@@ -75,6 +75,40 @@ describe('security headers', () => {
     }
   });
 
+  it("stays nonce-based with the captcha: ALTCHA needs nothing more, reCAPTCHA only Google's own paths", async () => {
+    // The default test app has the captcha off; the ALTCHA default adds no source either.
+    const altcha = await createTestApp({ env: { CAPTCHA_PROVIDER: 'altcha' } });
+    const recaptcha = await createTestApp({
+      env: { CAPTCHA_PROVIDER: 'recaptcha', RECAPTCHA_SITE_KEY: 'sitio', RECAPTCHA_SECRET_KEY: 'secreto' },
+    });
+    try {
+      const plain = directives(
+        (await altcha.app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy'],
+      );
+      expect(plain['script-src']).toHaveLength(2);
+      expect(plain['script-src']?.[1]).toMatch(/^'nonce-/);
+      expect(plain['connect-src']).toEqual(["'self'"]);
+      expect(plain['worker-src']).toBeUndefined();
+
+      const google = directives(
+        (await recaptcha.app.inject({ method: 'GET', url: '/api/health' })).headers[
+          'content-security-policy'
+        ],
+      );
+      expect(google['script-src']).toEqual([
+        "'self'",
+        expect.stringMatching(/^'nonce-/),
+        'https://www.google.com/recaptcha/',
+        'https://www.gstatic.com/recaptcha/',
+      ]);
+      expect(google['frame-src']).toEqual(['https://www.google.com/recaptcha/']);
+      expect(google['script-src']).not.toContain("'unsafe-inline'");
+    } finally {
+      await altcha.dispose();
+      await recaptcha.dispose();
+    }
+  });
+
   it('covers the API docs page, whose scripts are all served from the same origin', async () => {
     const response = await subject.app.inject({ method: 'GET', url: '/api/docs' });
 

@@ -19,6 +19,7 @@ export default [
   route('dashboard/settings', 'routes/dashboard/settings.tsx'),
   route('dashboard/notifications', 'routes/dashboard/notifications.tsx'),
   route('dashboard/out', 'routes/dashboard/out.tsx'),
+  route('dashboard/moderation', 'features/moderation/moderation-route.tsx'),
   route('dashboard/publications', 'routes/dashboard/publications.tsx'),
   route('dashboard/publications/:id/edit', 'routes/dashboard/publication-edit.tsx'),
   route('publications', 'routes/publications/explore.tsx'),

@@ -58,6 +58,8 @@ export const LIMITS = {
   profilePhone: { min: 9, max: 300 },
   paymentDetails: { min: 6, max: 540 },
   ratingComment: { min: 6, max: 300 },
+  /** The comment of a report, like a rating's. */
+  reportComment: { min: 6, max: 300 },
   /** Not in the specification: a bound so that the assistant is never sent an unbounded text. */
   botMessage: { min: 1, max: 500 },
 } as const satisfies Record<string, { min: number; max: number }>;

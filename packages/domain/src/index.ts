@@ -17,5 +17,7 @@ export * from './schemas/profile.ts';
 export * from './schemas/payment-details.ts';
 export * from './schemas/rating.ts';
 export * from './schemas/bot-message.ts';
+export * from './schemas/captcha.ts';
+export * from './schemas/report.ts';
 export * from './faq.ts';
 export * from './search.ts';

@@ -71,6 +71,7 @@ describe('constants of section 9', () => {
       profilePhone: { min: 9, max: 300 },
       paymentDetails: { min: 6, max: 540 },
       ratingComment: { min: 6, max: 300 },
+      reportComment: { min: 6, max: 300 },
       botMessage: { min: 1, max: 500 },
     });
   });

@@ -21,6 +21,8 @@ export interface UsersTable {
   payment_details: string | null;
   /** When the e-mail was proven (activation link, password reset or an administrator); null while pending. */
   activated_at: string | null;
+  /** Set while a super user has suspended the member from the moderation desk (is_active is 0 then). */
+  suspended_at: string | null;
   /** How many ratings the user received and the sum of their stars, kept by the ratings service (0004). */
   rating_count: Generated<number>;
   rating_sum: Generated<number>;
@@ -68,6 +70,10 @@ export interface PublicationsTable {
   labels: Generated<string>;
   /** 1 published, 0 awaiting review. */
   status: Generated<number>;
+  /** The captcha of the form: 1 passed, 0 failed, null none (migration 0005). */
+  captcha_verified: number | null;
+  /** Why it was sent back to review, for its author; null once published. */
+  review_note: string | null;
   created_by: string;
   created_at: string;
   updated_at: string;
@@ -100,6 +106,41 @@ export interface PublicationSearchRowsTable {
 /** Every word (four letters or more, folded) of the publications' texts, kept by triggers (migration 0003). */
 export interface SearchWordsTable {
   word: string;
+}
+
+/** Solved captcha challenges until they expire: the replay guard shared by every process. */
+export interface CaptchaSolutionsTable {
+  id: string;
+  expires_at: string;
+}
+
+export type ReportStatus = 'open' | 'dismissed' | 'upheld';
+
+export interface ReportsTable {
+  id: string;
+  target_type: 'publication' | 'user';
+  target_id: string;
+  reason: string;
+  comment: string | null;
+  reporter_id: string | null;
+  /** 'user:<id>' or 'guest:<keyed hash of the client address>'. */
+  reporter_key: string;
+  status: Generated<ReportStatus>;
+  created_at: string;
+  resolved_at: string | null;
+  resolved_by: string | null;
+}
+
+export interface ModerationLogTable {
+  id: string;
+  actor_id: string | null;
+  actor_name: string | null;
+  action: string;
+  target_type: 'publication' | 'user';
+  target_id: string;
+  target_label: string;
+  reason: string | null;
+  created_at: string;
 }
 
 /** One member's rating of another (one per pair). */
@@ -138,6 +179,9 @@ export interface Database {
   publication_files: PublicationFilesTable;
   publication_search_rows: PublicationSearchRowsTable;
   search_words: SearchWordsTable;
+  captcha_solutions: CaptchaSolutionsTable;
+  reports: ReportsTable;
+  moderation_log: ModerationLogTable;
   qualifications: QualificationsTable;
   notifications: NotificationsTable;
 }

@@ -4,7 +4,13 @@ import helmet from '@fastify/helmet';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 
-type Options = { upgradeInsecureRequests: boolean };
+type Options = {
+  upgradeInsecureRequests: boolean;
+  /** CAPTCHA_PROVIDER=recaptcha: Google's script, its frame and its calls are allowed; nothing else changes. */
+  recaptcha?: boolean;
+};
+
+const RECAPTCHA_SCRIPTS = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
 
 const nonces = new WeakMap<ServerResponse, string>();
 
@@ -17,7 +23,8 @@ const scriptNonce = (_request: IncomingMessage, response: ServerResponse): strin
  * it also adds a nonce to style-src, and a nonce there makes browsers ignore 'unsafe-inline', which would block the
  * style attributes Mantine renders.
  */
-const plugin: FastifyPluginAsync<Options> = async (app, { upgradeInsecureRequests }) => {
+const plugin: FastifyPluginAsync<Options> = async (app, { upgradeInsecureRequests, recaptcha = false }) => {
+  const google = recaptcha ? RECAPTCHA_SCRIPTS : [];
   app.decorateReply('cspNonce');
   // Registered before helmet's hooks, so the nonce exists when helmet builds the header.
   app.addHook('onRequest', async (_request, reply) => {
@@ -31,11 +38,12 @@ const plugin: FastifyPluginAsync<Options> = async (app, { upgradeInsecureRequest
       useDefaults: true,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", scriptNonce],
+        scriptSrc: ["'self'", scriptNonce, ...google],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...google],
+        frameSrc: recaptcha ? ['https://www.google.com/recaptcha/'] : ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -59,8 +59,8 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
 }
 
 /**
- * A configuration for tests: quiet, without demo content, with a private DATA_DIR (and database), and attempt
- * limits far above what a test file does (the rate-limit tests set their own).
+ * A configuration for tests: quiet, without demo content, with a private DATA_DIR (and database), attempt limits
+ * far above what a test file does (the rate-limit tests set their own) and no captcha (the captcha tests set one).
  */
 export async function createTestDatabase(
   options: { env?: Env; migrate?: boolean } = {},
@@ -74,6 +74,8 @@ export async function createTestDatabase(
     NODE_ENV: 'test',
     DATABASE_URL: postgres?.url,
     RATE_LIMIT_MAX: '10000',
+    // The captcha has tests of its own (captcha-*.test.ts); the other suites sign up without one.
+    CAPTCHA_PROVIDER: 'off',
     ...options.env,
   });
   const database = createDatabase(config);

@@ -3,10 +3,10 @@ import { apiRequest } from './api-client';
 type MessageAnswer = { message: string };
 
 /** Asks for a new activation e-mail; the answer never tells whether the account exists. */
-export async function requestActivationEmail(email: string): Promise<string> {
+export async function requestActivationEmail(email: string, captcha?: string): Promise<string> {
   const { message } = await apiRequest<MessageAnswer>('/api/signup/resend', {
     method: 'POST',
-    body: { email },
+    body: { email, captcha },
   });
   return message;
 }

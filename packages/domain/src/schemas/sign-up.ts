@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
+import { captchaToken } from './captcha.ts';
 import { email, password, passwordConfirmation, requiredText, withMatchingPasswords } from './fields.ts';
 import { FIELDS, MESSAGES } from './messages.ts';
 
@@ -8,6 +9,7 @@ const signUpFields = {
   email,
   password: password(FIELDS.password, LIMITS.signUpPassword),
   passwordConfirmation,
+  captcha: captchaToken,
 };
 
 /** The account data the API receives. */

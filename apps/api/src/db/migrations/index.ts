@@ -3,6 +3,7 @@ import * as foundation from './0001-foundation.ts';
 import * as accounts from './0002-accounts.ts';
 import * as publicationSearch from './0003-publication-search.ts';
 import * as community from './0004-community.ts';
+import * as trustDesk from './0005-trust-desk.ts';
 import * as assistant from './0009-assistant.ts';
 
 /** Every migration, by name; names sort in the order they run. Later features append theirs here. */
@@ -11,5 +12,6 @@ export const migrations: Record<string, Migration> = {
   '0002-accounts': accounts,
   '0003-publication-search': publicationSearch,
   '0004-community': community,
+  '0005-trust-desk': trustDesk,
   '0009-assistant': assistant,
 };

@@ -20,6 +20,9 @@ import { createAccountsService } from './service.ts';
 export type AccountsOptions = { db: DB; config: Config };
 
 const TAGS = ['accounts'];
+const CAPTCHA_NOTE =
+  ' Con la verificación humana activa (CAPTCHA_PROVIDER), `captcha` lleva la solución del widget: 400 si falta, ' +
+  'es incorrecta, venció o ya se usó.';
 const messageSchema = z.object({ message: z.string() });
 const tokenParams = z.object({ token: z.string().min(1).max(200) });
 
@@ -56,7 +59,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountsOptions> = async (app,
         tags: TAGS,
         summary: 'Crear una cuenta (queda pendiente de activación por correo)',
         description:
-          'Si el correo ya tiene una cuenta, la respuesta es la misma y su dueño recibe un aviso por correo.',
+          'Si el correo ya tiene una cuenta, la respuesta es la misma y su dueño recibe un aviso por correo.' +
+          CAPTCHA_NOTE,
         body: signUpSchema,
         response: {
           201: z.object({ user: z.object({ name: z.string(), email: z.string() }), message: z.string() }),
@@ -65,7 +69,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountsOptions> = async (app,
       },
     },
     async (request, reply) => {
-      const { name, email } = request.body;
+      const { name, email, captcha } = request.body;
+      await app.captcha.require(captcha, 'signup', request.ip);
       await accounts.signUp(request.body);
       return reply.code(201).send({ user: { name, email }, message: SIGNED_UP_MESSAGE });
     },
@@ -78,12 +83,13 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountsOptions> = async (app,
       schema: {
         tags: TAGS,
         summary: 'Volver a enviar el enlace de activación',
-        description: 'Responde lo mismo exista o no la cuenta.',
+        description: `Responde lo mismo exista o no la cuenta.${CAPTCHA_NOTE}`,
         body: resetRequestSchema,
         response: { 202: messageSchema, ...errorResponses(400, 429) },
       },
     },
     async (request, reply) => {
+      await app.captcha.require(request.body.captcha, 'resend', request.ip);
       await accounts.resendActivation(request.body.email);
       return reply.code(202).send({ message: RESEND_MESSAGE });
     },
@@ -159,12 +165,13 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountsOptions> = async (app,
       schema: {
         tags: TAGS,
         summary: 'Pedir un enlace para restablecer la contraseña',
-        description: 'Responde lo mismo exista o no la cuenta; un pedido nuevo anula los enlaces anteriores.',
+        description: `Responde lo mismo exista o no la cuenta; un pedido nuevo anula los enlaces anteriores.${CAPTCHA_NOTE}`,
         body: resetRequestSchema,
         response: { 202: messageSchema, ...errorResponses(400, 429) },
       },
     },
     async (request, reply) => {
+      await app.captcha.require(request.body.captcha, 'reset', request.ip);
       await accounts.requestReset(request.body.email);
       return reply.code(202).send({ message: RESET_REQUESTED_MESSAGE });
     },

@@ -64,8 +64,13 @@ function likeEscaped(text: string): string {
 function filtersOf(criteria: ListCriteria, slimRows = false): Expression<SqlBool> {
   const eb = expressionBuilder<FilterTables, 'p'>();
   const conditions: Expression<SqlBool>[] = [];
-  if (criteria.status === 'published') conditions.push(eb('p.status', '=', PUBLISHED_STATUS));
-  else if (criteria.status === 'pending') conditions.push(eb('p.status', '=', UNPUBLISHED_STATUS));
+  if (criteria.status === 'published') {
+    conditions.push(eb('p.status', '=', PUBLISHED_STATUS));
+    // A suspended member's publications leave the public with them.
+    conditions.push(
+      sql<SqlBool>`not exists (select 1 from users as author where author.id = p.created_by and author.is_active = 0)`,
+    );
+  } else if (criteria.status === 'pending') conditions.push(eb('p.status', '=', UNPUBLISHED_STATUS));
   if (criteria.authorId !== undefined) conditions.push(eb('p.created_by', '=', criteria.authorId));
   if (criteria.typed !== undefined) conditions.push(eb('p.typed', '=', criteria.typed));
   if (criteria.country !== undefined) conditions.push(eb('p.location_country', '=', criteria.country));

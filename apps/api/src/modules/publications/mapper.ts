@@ -27,8 +27,11 @@ export function toPublicationJson(
   storage: MediaStorage,
   row: PublicationWithAuthor,
   files: readonly string[],
+  /** The moderators' note is for the author and the super users only. */
+  options: { withReviewNote?: boolean } = {},
 ): PublicationJson {
   return {
+    ...(options.withReviewNote === true && row.status !== 1 ? { reviewNote: row.review_note } : {}),
     _id: row.id,
     // Written only through the form's schemas (or the demo content, checked by its tests).
     typed: row.typed as CategoryKey,

@@ -4,6 +4,8 @@ export type PublicationWithAuthor = PublicationRow & {
   author_name: string;
   author_picture_url: string | null;
   author_phone: string | null;
+  /** 0 while the author is suspended (or deactivated): their publications are not public then. */
+  author_is_active: number;
   author_rating_count: number;
   author_rating_sum: number;
 };
@@ -24,6 +26,8 @@ const PUBLICATION_COLUMNS = [
   'p.location_city',
   'p.labels',
   'p.status',
+  'p.captcha_verified',
+  'p.review_note',
   'p.created_by',
   'p.created_at',
   'p.updated_at',
@@ -36,7 +40,12 @@ export function selectWithAuthor(db: DB) {
       .selectFrom('publications as p')
       .innerJoin('users as u', 'u.id', 'p.created_by')
       .select(PUBLICATION_COLUMNS)
-      .select(['u.name as author_name', 'u.picture_url as author_picture_url', 'u.phone as author_phone'])
+      .select([
+        'u.name as author_name',
+        'u.picture_url as author_picture_url',
+        'u.phone as author_phone',
+        'u.is_active as author_is_active',
+      ])
       // The author's rating totals (kept on the user row by the ratings module), for the stars of cards and detail.
       .select(['u.rating_count as author_rating_count', 'u.rating_sum as author_rating_sum'])
   );

@@ -121,7 +121,8 @@ export const publicationRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { user } = await requireSession(request);
-      const publication = await publications.create(user, request.body);
+      const captchaVerified = await app.captcha.check(request.body.captcha, 'publication', request.ip);
+      const publication = await publications.create(user, request.body.form, captchaVerified);
       return reply.code(201).send({ publication });
     },
   );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { captchaToken } from '@eco/domain/schemas/captcha';
 import {
   CATEGORY_KEYS,
   DEFAULT_PAGE,
@@ -66,6 +67,13 @@ export const publicationJsonSchema = z
     files: z.array(publicationFileSchema),
     status: z.union([z.literal(1), z.literal(0)]).describe('1 publicado; 0 en revisión o no publicado'),
     createdBy: sellerSchema,
+    reviewNote: z
+      .string()
+      .nullable()
+      .optional()
+      .describe(
+        'Por qué un moderador (o las denuncias) lo devolvió a revisión; solo para su autor y los superusuarios',
+      ),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -269,9 +277,13 @@ function parseForm(body: Record<string, unknown>, ctx: IssueSink): PublicationFo
   return undefined;
 }
 
+/** The form, and the captcha of the form: recorded as a signal for the moderation desk, never a gate. */
 export const createBodySchema = z
-  .object(FORM_FIELDS)
-  .transform((body, ctx) => parseForm(body, ctx) as PublicationForm);
+  .object({
+    ...FORM_FIELDS,
+    captcha: captchaToken.describe('Solución del widget de verificación humana; se registra, no bloquea'),
+  })
+  .transform((body, ctx) => ({ form: parseForm(body, ctx) as PublicationForm, captcha: body.captcha }));
 
 const statusValueSchema = publicationSchema.shape.status.unwrap();
 

@@ -83,9 +83,13 @@ function isAuthor(user: User | null, row: PublicationWithAuthor): boolean {
   return user !== null && user._id === row.created_by;
 }
 
-/** Published publications are public; the others only for their author and super users. */
+/**
+ * Published publications of active members are public; the others only for their author and super users (a
+ * suspended author cannot sign in, so theirs are for super users only).
+ */
 function canSee(user: User | null, row: PublicationWithAuthor): boolean {
-  return row.status === PUBLISHED_STATUS || isAuthor(user, row) || user?.isSuperUser === true;
+  const isPublic = row.status === PUBLISHED_STATUS && row.author_is_active === 1;
+  return isPublic || isAuthor(user, row) || user?.isSuperUser === true;
 }
 
 function pageOf<T>(items: T[], total: number, page: number, pageSize: number) {
@@ -100,16 +104,19 @@ export function createPublicationsService({ db, dialect, storage, log, mail }: P
   async function answer(
     id: string,
     visible: (row: PublicationWithAuthor) => boolean = () => true,
+    reader: User | null = null,
   ): Promise<PublicationJson> {
     const row = await findPublication(db, id);
     if (row === undefined || !visible(row)) throw new HttpError(404, PUBLICATION_NOT_FOUND_MESSAGE);
     const files = await findFileUrls(db, [id]);
-    return toPublicationJson(storage, row, files.get(id) ?? []);
+    const withReviewNote = isAuthor(reader, row) || reader?.isSuperUser === true;
+    return toPublicationJson(storage, row, files.get(id) ?? [], { withReviewNote });
   }
 
   async function list(
     criteria: Omit<ListCriteria, 'offset' | 'limit' | 'words'>,
     query: { page: number; pageSize: number; term?: string | undefined },
+    withReviewNote = false,
   ): Promise<PublicationPageJson> {
     const { page, pageSize } = query;
     const { rows, files, total } = await listPublications(db, dialect, {
@@ -118,7 +125,9 @@ export function createPublicationsService({ db, dialect, storage, log, mail }: P
       offset: (page - 1) * pageSize,
       limit: pageSize,
     });
-    const publications = rows.map((row) => toPublicationJson(storage, row, files.get(row.id) ?? []));
+    const publications = rows.map((row) =>
+      toPublicationJson(storage, row, files.get(row.id) ?? [], { withReviewNote }),
+    );
     return pageOf(publications, total, page, pageSize);
   }
 
@@ -194,15 +203,19 @@ export function createPublicationsService({ db, dialect, storage, log, mail }: P
 
     /** GET /my-publications: the user's own, whatever their status. */
     async listMine(user: User, query: MyListQuery): Promise<PublicationPageJson> {
-      return list({ status: 'all', authorId: user._id, typed: query.typed }, query);
+      return list({ status: 'all', authorId: user._id, typed: query.typed }, query, true);
     },
 
     async get(user: User | null, id: string): Promise<PublicationJson> {
-      return answer(id, (row) => canSee(user, row));
+      return answer(id, (row) => canSee(user, row), user);
     },
 
     /** A new publication: published at once only when a super user says so (their default). */
-    async create(user: User, form: PublicationForm): Promise<PublicationJson> {
+    async create(
+      user: User,
+      form: PublicationForm,
+      captchaVerified: boolean | null = null,
+    ): Promise<PublicationJson> {
       checkCategory(user, form);
       const urls = form.files.map((file) => file.url);
       images.check(urls, user._id);
@@ -213,7 +226,15 @@ export function createPublicationsService({ db, dialect, storage, log, mail }: P
       const id = randomUUID();
       await insertPublication(
         db,
-        { id, ...contentOf(form), status, created_by: user._id, created_at: now, updated_at: now },
+        {
+          id,
+          ...contentOf(form),
+          status,
+          captcha_verified: captchaVerified === null ? null : Number(captchaVerified),
+          created_by: user._id,
+          created_at: now,
+          updated_at: now,
+        },
         urls,
         async (trx) => {
           if (!user.isSuperUser) {

@@ -130,6 +130,8 @@ export function createUsersService({ db, storage, log }: UsersDeps) {
       if (changes.isSuperUser !== undefined) update.is_super_user = changes.isSuperUser ? 1 : 0;
       if (changes.isActive !== undefined) {
         update.is_active = changes.isActive ? 1 : 0;
+        // Reactivating from the users list also ends a suspension of the moderation desk.
+        if (changes.isActive) update.suspended_at = null;
         // A decision of a super user ends the pending state either way: a deactivated account is never offered
         // a new activation link.
         update.activated_at = sql`coalesce(activated_at, ${now})`;

@@ -1,6 +1,8 @@
 import { resetRequestSchema } from '@eco/domain/schemas/reset-request';
 import { Button, Stack, TextInput } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
+import { useState } from 'react';
+import { CaptchaField, type CaptchaHandle } from '../../features/captcha/CaptchaField';
 import { requestActivationEmail } from '../../lib/account-requests';
 import { errorMessage } from '../../lib/api-client';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -11,11 +13,15 @@ import { RESEND_ACTIVATION_LABEL } from './ResendActivationButton';
 export function ResendActivationForm({ initialEmail = '' }: { initialEmail?: string }) {
   const { form, onSubmit } = useSchemaForm(resetRequestSchema, { initialValues: { email: initialEmail } });
 
+  const [captcha, setCaptcha] = useState<CaptchaHandle | null>(null);
+
   const submit = onSubmit(async ({ email }) => {
     try {
-      notifySuccess(await requestActivationEmail(email));
+      notifySuccess(await requestActivationEmail(email, await captcha?.token()));
     } catch (error) {
       notifyError(errorMessage(error));
+    } finally {
+      captcha?.reset();
     }
   });
 
@@ -30,6 +36,7 @@ export function ResendActivationForm({ initialEmail = '' }: { initialEmail?: str
           withAsterisk
           {...form.getInputProps('email')}
         />
+        <CaptchaField ref={setCaptcha} action="resend" />
         <Button
           type="submit"
           loading={form.submitting}

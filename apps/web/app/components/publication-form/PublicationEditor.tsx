@@ -13,6 +13,7 @@ import { useSessionLoss } from '../../lib/publication-form-session';
 import type { PublicationFormValues } from '../../lib/publication-form-values';
 import { isFieldRequired } from '../../lib/publication-form-values';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { CaptchaField, type CaptchaHandle } from '../../features/captcha/CaptchaField';
 import { useWaiting } from '../waiting/waiting-context';
 import { SAVE_MESSAGES } from './messages';
 import { PublicationDetailsForm } from './PublicationDetailsForm';
@@ -25,6 +26,9 @@ type PublicationEditorProps = {
 } & ({ mode: 'create' } | { mode: 'edit'; publicationId: string; publicationTitle: string });
 
 type Step = 'type' | 'details';
+
+/** How long a submit waits for a captcha still at work before it goes without one. */
+const CAPTCHA_WAIT_MS = 3000;
 
 /**
  * The two-step publication form: the type grid, then the details. Validation follows the domain's schema (active
@@ -43,6 +47,7 @@ export function PublicationEditor(props: PublicationEditorProps) {
   const { form, onSubmit } = useSchemaForm(schema, { initialValues });
   const [step, setStep] = useState<Step>(initialValues.typed ? 'details' : 'type');
   const [uploading, setUploading] = useState(false);
+  const [captcha, setCaptcha] = useState<CaptchaHandle | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef(step);
   const questionId = useId();
@@ -74,11 +79,19 @@ export function PublicationEditor(props: PublicationEditorProps) {
 
   const submit = onSubmit(async (data) => {
     if (uploading || lost) return;
+    // The captcha is only a signal for the moderators here: a slow or failed one never holds the form back.
+    const captchaToken =
+      props.mode === 'create' && captcha
+        ? await Promise.race([
+            captcha.token().catch(() => undefined),
+            new Promise<undefined>((resolve) => setTimeout(resolve, CAPTCHA_WAIT_MS)),
+          ])
+        : undefined;
     try {
       await waiting.run(
         () =>
           props.mode === 'create'
-            ? apiRequest('/api/publications', { method: 'POST', body: data })
+            ? apiRequest('/api/publications', { method: 'POST', body: { ...data, captcha: captchaToken } })
             : apiRequest(`/api/publication/${encodeURIComponent(props.publicationId)}`, {
                 method: 'PUT',
                 body: data,
@@ -179,6 +192,7 @@ export function PublicationEditor(props: PublicationEditorProps) {
                 onUploadingChange={setUploading}
                 onSessionLost={sessionLost}
               />
+              {mode === 'create' && <CaptchaField ref={setCaptcha} action="publication" />}
               <Group justify="flex-end" gap="sm">
                 {mode === 'edit' && (
                   <Button component={Link} to={MY_PUBLICATIONS_PATH} variant="default">

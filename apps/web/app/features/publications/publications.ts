@@ -8,7 +8,11 @@ import { PUBLISHED_STATUS } from '@eco/domain/constants';
 export type PublicationImage = PublicationFile & { thumbnailUrl?: string };
 
 /** A publication as the API answers it: the domain's shape, each image with its thumbnail. */
-export type PublicationJson = Omit<Publication, 'files'> & { files: PublicationImage[] };
+export type PublicationJson = Omit<Publication, 'files'> & {
+  files: PublicationImage[];
+  /** Why it went back to review: only its author and super users receive it. */
+  reviewNote?: string | null;
+};
 
 export type PublicationListPage = Page<'publications', PublicationJson>;
 

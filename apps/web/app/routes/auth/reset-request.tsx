@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { AuthCard } from '../../components/auth/AuthCard';
 import { ResultPanel } from '../../components/auth/ResultPanel';
+import { CaptchaField, type CaptchaHandle } from '../../features/captcha/CaptchaField';
 import { apiRequest, errorMessage } from '../../lib/api-client';
 import { pageMeta } from '../../lib/meta';
 import { notifyError } from '../../lib/notify';
@@ -20,13 +21,19 @@ export const meta: Route.MetaFunction = () =>
 
 export default function ResetRequestPage() {
   const [sent, setSent] = useState(false);
+  const [captcha, setCaptcha] = useState<CaptchaHandle | null>(null);
   const { form, onSubmit } = useSchemaForm(resetRequestSchema, { initialValues: { email: '' } });
 
   const submit = onSubmit(async (data) => {
     try {
-      await apiRequest<{ message: string }>('/api/reset', { method: 'POST', body: data });
+      const token = await captcha?.token();
+      await apiRequest<{ message: string }>('/api/reset', {
+        method: 'POST',
+        body: { ...data, captcha: token },
+      });
       setSent(true);
     } catch (error) {
+      captcha?.reset();
       notifyError(errorMessage(error));
     }
   });
@@ -68,6 +75,7 @@ export default function ResetRequestPage() {
             withAsterisk
             {...form.getInputProps('email')}
           />
+          <CaptchaField ref={setCaptcha} action="reset" />
           <Button
             type="submit"
             fullWidth

@@ -9,6 +9,7 @@ import { AuthCard } from '../../components/auth/AuthCard';
 import { PasswordField } from '../../components/auth/PasswordField';
 import { ResendActivationButton } from '../../components/auth/ResendActivationButton';
 import { ResultPanel } from '../../components/auth/ResultPanel';
+import { CaptchaField, type CaptchaHandle } from '../../features/captcha/CaptchaField';
 import { apiRequest, errorMessage } from '../../lib/api-client';
 import { getSession } from '../../lib/auth.server';
 import { pageMeta } from '../../lib/meta';
@@ -29,15 +30,18 @@ type SignUpAnswer = { user: { name: string; email: string }; message: string };
 
 export default function SignUpPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const [captcha, setCaptcha] = useState<CaptchaHandle | null>(null);
   const { form, onSubmit } = useSchemaForm(signUpFormSchema, {
     initialValues: { email: '', name: '', password: '', passwordConfirmation: '', terms: false },
   });
 
   const submit = onSubmit(async ({ terms: _terms, ...account }) => {
     try {
-      await apiRequest<SignUpAnswer>('/api/signup', { method: 'POST', body: account });
+      const token = await captcha?.token();
+      await apiRequest<SignUpAnswer>('/api/signup', { method: 'POST', body: { ...account, captcha: token } });
       setSentTo(account.email);
     } catch (error) {
+      captcha?.reset();
       notifyError(errorMessage(error));
     }
   });
@@ -111,6 +115,7 @@ export default function SignUpPage() {
             }
             {...form.getInputProps('terms', { type: 'checkbox' })}
           />
+          <CaptchaField ref={setCaptcha} action="signup" />
           <Button
             type="submit"
             fullWidth

@@ -15,7 +15,7 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { IconList, IconMapPin, IconPlus, IconSettings } from '@tabler/icons-react';
+import { IconList, IconMapPin, IconPlus, IconSettings, IconShieldCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { UserAvatar } from '../../components/account/UserAvatar';
 import { UserDataError } from '../../components/account/UserDataError';
@@ -50,7 +50,17 @@ const SHORTCUTS = [
   },
 ];
 
+/** Only super users have a moderation desk; nobody else learns it exists. */
+const MODERATION_SHORTCUT = {
+  to: '/dashboard/moderation',
+  label: 'Moderación',
+  hint: 'Revisa anuncios y denuncias.',
+  icon: IconShieldCheck,
+};
+
 export default function DashboardPage({ loaderData }: Route.ComponentProps) {
+  const isSuperUser = loaderData.ok && loaderData.account.user.isSuperUser;
+  const shortcuts = isSuperUser ? [...SHORTCUTS, MODERATION_SHORTCUT] : SHORTCUTS;
   return (
     <Stack gap="lg">
       <Title order={1}>Mi Panel</Title>
@@ -65,7 +75,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
         component="nav"
         aria-label="Secciones de tu panel"
       >
-        {SHORTCUTS.map(({ to, label, hint, icon: ShortcutIcon }) => (
+        {shortcuts.map(({ to, label, hint, icon: ShortcutIcon }) => (
           <Card key={to} component={Link} to={to} withBorder padding="lg" style={{ textDecoration: 'none' }}>
             <Group wrap="nowrap">
               <ThemeIcon size={44} variant="light" aria-hidden>

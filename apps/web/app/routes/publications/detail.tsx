@@ -17,6 +17,7 @@ import { absoluteUrl, publicationPath, tipPath } from '../../features/publicatio
 import { publicationMeta } from '../../features/publications/publications-meta';
 import { explorePath } from '../../features/publications/publications-query';
 import { loadPublication } from '../../features/publications/publications.server';
+import { ReportButton } from '../../features/reports/ReportButton';
 import { serverContext } from '../../server-context';
 import type { Route } from './+types/detail';
 
@@ -69,6 +70,12 @@ export default function PublicationPage({ loaderData }: Route.ComponentProps) {
           title={publication.title}
           size="lg"
           variant="light"
+        />
+        <ReportButton
+          targetType="publication"
+          targetId={publication._id}
+          ownerId={publication.createdBy._id}
+          label={publication.title}
         />
       </Group>
       <Grid gap="lg">

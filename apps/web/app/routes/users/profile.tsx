@@ -3,6 +3,7 @@ import '../../styles/publications';
 import { Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconLogin, IconMapPin } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { ReportButton } from '../../features/reports/ReportButton';
 import { UserAvatar } from '../../components/account/UserAvatar';
 import { PublicationGrid } from '../../components/explore/PublicationGrid';
 import { LinkedPagination } from '../../components/LinkedPagination';
@@ -82,6 +83,10 @@ export default function UserProfilePage({ loaderData }: Route.ComponentProps) {
               </Group>
             )}
           </Stack>
+        </Group>
+
+        <Group justify="flex-end">
+          <ReportButton targetType="user" targetId={user._id} ownerId={user._id} label={user.name} />
         </Group>
 
         <Card

@@ -47,6 +47,11 @@ export function MyPublicationRow({ publication, onDeleted }: MyPublicationRowPro
             </time>
           </Text>
         </Group>
+        {publication.status === 0 && publication.reviewNote && (
+          <Text size="sm" c="orange.8">
+            Motivo de la revisión: {publication.reviewNote}
+          </Text>
+        )}
       </Stack>
       <div className={classes.actions}>
         <PublicationManageActions publication={publication} variant="icons" onDeleted={onDeleted} />

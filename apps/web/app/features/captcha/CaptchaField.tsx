@@ -1,0 +1,113 @@
+/// <reference types="altcha/types/react" />
+import type { CaptchaAction, CaptchaSettings } from '@eco/domain';
+import { Text } from '@mantine/core';
+import { useCallback, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { apiRequest } from '../../lib/api-client';
+import { loadAltcha } from './load-altcha';
+import { loadRecaptcha } from './load-recaptcha';
+
+/** What a form asks of its captcha: the token to send (undefined when the site uses none), and a fresh start. */
+export type CaptchaHandle = {
+  token: () => Promise<string | undefined>;
+  reset: () => void;
+};
+
+type AltchaElement = HTMLElement & {
+  verify: () => Promise<{ payload: string } | null>;
+  reset: () => void;
+  getState: () => string;
+};
+
+let settings: Promise<CaptchaSettings> | undefined;
+function captchaSettings(): Promise<CaptchaSettings> {
+  settings ??= apiRequest<CaptchaSettings>('/api/captcha').catch((error: unknown) => {
+    settings = undefined;
+    throw error;
+  });
+  return settings;
+}
+
+/**
+ * The site's human verification. ALTCHA solves its proof of work as soon as the form shows (nothing to click on
+ * most phones); the form awaits `token()` on submit, which finishes the work if it is still running.
+ */
+export function CaptchaField({ ref, action }: { ref: Ref<CaptchaHandle>; action: CaptchaAction }) {
+  const [provider, setProvider] = useState<CaptchaSettings['provider'] | null>(null);
+  const [siteKey, setSiteKey] = useState<string | null>(null);
+  const [ready, setReady] = useState(false);
+  const widget = useRef<AltchaElement | null>(null);
+  const payload = useRef<string | undefined>(undefined);
+
+  useEffect(() => {
+    let active = true;
+    captchaSettings()
+      .then(async (current) => {
+        if (current.provider === 'altcha') await loadAltcha();
+        if (current.provider === 'recaptcha' && current.siteKey) await loadRecaptcha(current.siteKey);
+        if (active) {
+          setProvider(current.provider);
+          setSiteKey(current.siteKey);
+          setReady(true);
+        }
+      })
+      .catch(() => active && setReady(true));
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  const attach = useCallback((element: HTMLElement | null) => {
+    widget.current = element as AltchaElement | null;
+    if (!element) return;
+    element.addEventListener('statechange', (event) => {
+      const detail = (event as CustomEvent<{ state: string; payload?: string }>).detail;
+      payload.current = detail.state === 'verified' ? detail.payload : undefined;
+    });
+  }, []);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      async token() {
+        if (provider === 'recaptcha' && siteKey) {
+          const grecaptcha = await loadRecaptcha(siteKey);
+          return grecaptcha.execute(siteKey, { action });
+        }
+        if (provider !== 'altcha' || !widget.current) return undefined;
+        if (payload.current) return payload.current;
+        const result = await widget.current.verify();
+        payload.current = result?.payload;
+        return payload.current;
+      },
+      reset() {
+        payload.current = undefined;
+        widget.current?.reset();
+      },
+    }),
+    [provider, siteKey, action],
+  );
+
+  if (ready && provider === 'recaptcha') {
+    return (
+      <Text size="xs" c="dimmed">
+        Este sitio está protegido por reCAPTCHA de Google.
+      </Text>
+    );
+  }
+  if (!ready || provider !== 'altcha') return null;
+  return (
+    <div data-testid="captcha">
+      <altcha-widget
+        ref={attach}
+        challenge="/api/captcha/challenge"
+        auto="onload"
+        language="es-419"
+        name="captcha"
+        configuration={JSON.stringify({ hideLogo: false, hideFooter: true })}
+      />
+      <Text size="xs" c="dimmed" mt={4}>
+        Comprobamos que eres una persona sin cookies ni rastreo.
+      </Text>
+    </div>
+  );
+}
