@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
+import { dealRoutes } from './modules/deals/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { publicationRoutes } from './modules/publications/routes.ts';
@@ -17,9 +18,10 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (api, { database,
 
   await api.register(healthRoutes, { database });
   await api.register(accountRoutes, { db: database.db, config });
-  await api.register(userRoutes, { db: database.db });
+  await api.register(userRoutes, { db: database.db, onlinePayments: config.mercadoPago !== null });
   await api.register(mediaRoutes, { storage: api.mediaStorage, maxBytes: config.mediaMaxBytes });
   await api.register(publicationRoutes, { database });
+  await api.register(dealRoutes, { db: database.db, config });
 
   // Explicit catch-alls: the web plugin's `/*` would otherwise answer unknown /api paths with an HTML page.
   api.all('/', { schema: { hide: true } }, handleNotFound);

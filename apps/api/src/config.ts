@@ -41,6 +41,23 @@ export type Config = {
   rateLimit: { max: number; ipMax: number; windowMs: number };
   /** Fastify's trustProxy: whether (or which) reverse proxies' X-Forwarded-* headers are believed. */
   trustProxy: boolean | string;
+  /** Key material for what is encrypted at rest (the sellers' Mercado Pago tokens). */
+  secretKey: string;
+  /** Mercado Pago marketplace application; null when online payments are not enabled on this site. */
+  mercadoPago: MercadoPagoConfig | null;
+};
+
+export type MercadoPagoConfig = {
+  clientId: string;
+  clientSecret: string;
+  /** Authorization page host; undefined picks the seller's country's (auth.mercadopago.com.ar / .com.co). */
+  authUrl: string | undefined;
+  /** REST API base, without a trailing slash. */
+  apiUrl: string;
+  /** Secret of the webhook signatures (x-signature). */
+  webhookSecret: string;
+  /** Share of each sale kept by the marketplace, 0 to 50. */
+  feePercent: number;
 };
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -65,6 +82,15 @@ export const RATE_LIMIT_MAX = 10;
 export const RATE_LIMIT_WINDOW_MS = 15 * 60_000;
 /** Many people can share one address (a household, an office, a mobile carrier): the per-address limit is wider. */
 export const RATE_LIMIT_IP_FACTOR = 3;
+/** Used only outside production, where SECRET_KEY is optional: never protects real data. */
+export const DEVELOPMENT_SECRET_KEY = 'ecoanuncios-development-secret-key-not-for-production';
+export const SECRET_KEY_MIN_LENGTH = 32;
+export const DEFAULT_MERCADOPAGO_API_URL = 'https://api.mercadopago.com';
+const MERCADOPAGO_VARIABLES = [
+  'MERCADOPAGO_CLIENT_ID',
+  'MERCADOPAGO_CLIENT_SECRET',
+  'MERCADOPAGO_WEBHOOK_SECRET',
+] as const;
 const DEFAULT_WEB_BUILD_DIR = path.resolve(import.meta.dirname, '../../web/build');
 
 const isHttpUrl = (value: string): boolean => {
@@ -221,6 +247,18 @@ export function loadConfig(env: Env = process.env): Config {
   const rateLimitWindowMs = read('RATE_LIMIT_WINDOW_MS', milliseconds, RATE_LIMIT_WINDOW_MS);
   const trustProxy = read('TRUST_PROXY', trustProxyValue, false);
 
+  const secretKey = read(
+    'SECRET_KEY',
+    z.string().min(SECRET_KEY_MIN_LENGTH, {
+      error: `must be at least ${SECRET_KEY_MIN_LENGTH} characters long (a random string)`,
+    }),
+    '',
+  );
+  if (secretKey === '' && nodeEnv === 'production') {
+    problems.push('SECRET_KEY must be set in production (at least 32 random characters)');
+  }
+  const mercadoPago = readMercadoPago();
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -245,5 +283,38 @@ export function loadConfig(env: Env = process.env): Config {
     resetTokenLifetimeMs,
     rateLimit: { max: rateLimitMax, ipMax: rateLimitIpMax, windowMs: rateLimitWindowMs },
     trustProxy,
+    secretKey: secretKey === '' ? DEVELOPMENT_SECRET_KEY : secretKey,
+    mercadoPago,
   };
+
+  /** All three credentials or none: half a configuration would fail only when a buyer pays. */
+  function readMercadoPago(): MercadoPagoConfig | null {
+    const [clientId, clientSecret, webhookSecret] = MERCADOPAGO_VARIABLES.map((name) =>
+      read<string | undefined>(name, nonEmpty, undefined),
+    );
+    const authUrl = read<string | undefined>('MERCADOPAGO_AUTH_URL', httpUrl, undefined);
+    const apiUrl = read('MERCADOPAGO_API_URL', httpUrl, DEFAULT_MERCADOPAGO_API_URL);
+    const feePercent = read(
+      'MARKETPLACE_FEE_PERCENT',
+      z
+        .string()
+        .regex(/^\d+(\.\d+)?$/, { error: 'must be a number between 0 and 50 (a percentage)' })
+        .transform(Number)
+        .refine((value) => value <= 50, { error: 'must be a number between 0 and 50 (a percentage)' }),
+      0,
+    );
+    if (clientId === undefined && clientSecret === undefined && webhookSecret === undefined) return null;
+    if (clientId === undefined || clientSecret === undefined || webhookSecret === undefined) {
+      problems.push(`${MERCADOPAGO_VARIABLES.join(', ')} must be set together (or none of them)`);
+      return null;
+    }
+    return {
+      clientId,
+      clientSecret,
+      webhookSecret,
+      authUrl: authUrl?.replace(/\/+$/, ''),
+      apiUrl: apiUrl.replace(/\/+$/, ''),
+      feePercent,
+    };
+  }
 }

@@ -19,3 +19,4 @@ export * from './schemas/rating.ts';
 export * from './schemas/bot-message.ts';
 export * from './faq.ts';
 export * from './search.ts';
+export * from './deals.ts';
