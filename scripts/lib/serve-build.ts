@@ -21,6 +21,8 @@ export async function serveBuild(port: number, env: Record<string, string> = {})
       HOST: '127.0.0.1',
       DATA_DIR: ownDataDir,
       NODE_ENV: 'production',
+      // Production refuses to start without one; these throw-away servers keep no secrets.
+      SECRET_KEY: 'benchmark-server-secret-key-never-used-elsewhere',
       LOG_LEVEL: 'warn',
       ...env,
     },

@@ -5,6 +5,8 @@ import {
   ACTIVATION_TOKEN_LIFETIME_MS,
   ConfigError,
   DEFAULT_MAIL_FROM,
+  DEFAULT_MERCADOPAGO_API_URL,
+  DEVELOPMENT_SECRET_KEY,
   DEFAULT_SPONSOR_URL,
   loadConfig,
   MEDIA_MAX_BYTES,
@@ -52,6 +54,8 @@ describe('loadConfig', () => {
       resetTokenLifetimeMs: RESET_TOKEN_LIFETIME_MS,
       rateLimit: { max: 10, ipMax: 30, windowMs: 900_000 },
       trustProxy: false,
+      secretKey: DEVELOPMENT_SECRET_KEY,
+      mercadoPago: null,
     });
     expect(DEFAULT_MAIL_FROM).toBe('EcoAnuncios <no-responder@ecoanuncios.org>');
     expect(MEDIA_MAX_BYTES).toBe(10 * 1024 * 1024);
@@ -82,6 +86,13 @@ describe('loadConfig', () => {
       RATE_LIMIT_IP_MAX: '7',
       RATE_LIMIT_WINDOW_MS: '1000',
       TRUST_PROXY: '10.0.0.0/8, 192.168.1.1',
+      SECRET_KEY: 'k'.repeat(40),
+      MERCADOPAGO_CLIENT_ID: '123',
+      MERCADOPAGO_CLIENT_SECRET: 'client-secret',
+      MERCADOPAGO_WEBHOOK_SECRET: 'webhook-secret',
+      MERCADOPAGO_AUTH_URL: 'https://auth.mercadopago.com.co/',
+      MERCADOPAGO_API_URL: 'https://api.example/',
+      MARKETPLACE_FEE_PERCENT: '7.5',
     });
 
     expect(config).toMatchObject({
@@ -108,6 +119,44 @@ describe('loadConfig', () => {
       resetTokenLifetimeMs: 30_000,
       rateLimit: { max: 4, ipMax: 7, windowMs: 1000 },
       trustProxy: '10.0.0.0/8,192.168.1.1',
+      secretKey: 'k'.repeat(40),
+      mercadoPago: {
+        clientId: '123',
+        clientSecret: 'client-secret',
+        webhookSecret: 'webhook-secret',
+        authUrl: 'https://auth.mercadopago.com.co',
+        apiUrl: 'https://api.example',
+        feePercent: 7.5,
+      },
+    });
+  });
+
+  it('refuses to start in production without SECRET_KEY, a short key, and half a Mercado Pago setup', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+      'SECRET_KEY must be set in production (at least 32 random characters)',
+    ]);
+    expect(problemsOf({ SECRET_KEY: 'short' })).toEqual([
+      'SECRET_KEY must be at least 32 characters long (a random string)',
+    ]);
+    expect(problemsOf({ MERCADOPAGO_CLIENT_ID: '1' })).toEqual([
+      'MERCADOPAGO_CLIENT_ID, MERCADOPAGO_CLIENT_SECRET, MERCADOPAGO_WEBHOOK_SECRET must be set together (or none of them)',
+    ]);
+    expect(problemsOf({ MARKETPLACE_FEE_PERCENT: '60' })).toEqual([
+      'MARKETPLACE_FEE_PERCENT must be a number between 0 and 50 (a percentage)',
+    ]);
+    expect(
+      loadConfig({
+        MERCADOPAGO_CLIENT_ID: '1',
+        MERCADOPAGO_CLIENT_SECRET: '2',
+        MERCADOPAGO_WEBHOOK_SECRET: '3',
+      }).mercadoPago,
+    ).toEqual({
+      clientId: '1',
+      clientSecret: '2',
+      webhookSecret: '3',
+      authUrl: undefined,
+      apiUrl: DEFAULT_MERCADOPAGO_API_URL,
+      feePercent: 0,
     });
   });
 

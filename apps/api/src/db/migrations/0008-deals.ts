@@ -41,7 +41,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('id', 'text', (column) => column.primaryKey())
     .addColumn('buyer_id', 'text', (column) => column.notNull().references('users.id').onDelete('cascade'))
     .addColumn('seller_id', 'text', (column) => column.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('publication_id', 'text', (column) => column.references('publications.id').onDelete('set null'))
+    .addColumn('publication_id', 'text', (column) =>
+      column.references('publications.id').onDelete('set null'),
+    )
     .addColumn('typed', 'text', (column) => column.notNull())
     .addColumn('title', 'text', (column) => column.notNull())
     .addColumn('image_url', 'text')
@@ -59,7 +61,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'text', (column) => column.notNull())
     .execute();
   await db.schema.createIndex('orders_buyer_idx').on('orders').columns(['buyer_id', 'created_at']).execute();
-  await db.schema.createIndex('orders_seller_idx').on('orders').columns(['seller_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('orders_seller_idx')
+    .on('orders')
+    .columns(['seller_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('order_events')
@@ -77,14 +83,26 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('buyer_id', 'text', (column) => column.references('users.id').onDelete('set null'))
     .addColumn('created_at', 'text', (column) => column.notNull())
     .execute();
-  await db.schema.createIndex('contacts_seller_idx').on('contacts').columns(['seller_id', 'created_at']).execute();
-  await db.schema.createIndex('contacts_buyer_idx').on('contacts').columns(['buyer_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('contacts_seller_idx')
+    .on('contacts')
+    .columns(['seller_id', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('contacts_buyer_idx')
+    .on('contacts')
+    .columns(['buyer_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('contact_items')
-    .addColumn('contact_id', 'text', (column) => column.notNull().references('contacts.id').onDelete('cascade'))
+    .addColumn('contact_id', 'text', (column) =>
+      column.notNull().references('contacts.id').onDelete('cascade'),
+    )
     .addColumn('position', 'integer', (column) => column.notNull())
-    .addColumn('publication_id', 'text', (column) => column.references('publications.id').onDelete('set null'))
+    .addColumn('publication_id', 'text', (column) =>
+      column.references('publications.id').onDelete('set null'),
+    )
     .addColumn('title', 'text', (column) => column.notNull())
     .addColumn('image_url', 'text')
     .addPrimaryKeyConstraint('contact_items_pk', ['contact_id', 'position'])

@@ -34,7 +34,9 @@ const meSchema = z.object({
     }),
   }),
   onlinePayments: z.boolean().describe('Si el sitio tiene habilitados los pagos con Mercado Pago'),
-  sellerAccount: sellerAccountSchema.nullable().describe('Mi cuenta de Mercado Pago; null si no está conectada'),
+  sellerAccount: sellerAccountSchema
+    .nullable()
+    .describe('Mi cuenta de Mercado Pago; null si no está conectada'),
 });
 
 /** The signed-in user's own account (/me), public profiles (/user/{id}) and the super users' list (/users). */
