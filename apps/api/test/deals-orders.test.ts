@@ -290,24 +290,18 @@ describe('orders, payments, sales and shopping', () => {
     const { order, preference } = await newOrder(1);
     const payment = standIn.pay(preference.id, 'approved');
     const checked = await request('buyer', {
-      method: 'POST',
-      url: `/api/orders/${order._id}/check`,
-      payload: { paymentId: payment.id },
+      method: 'GET',
+      url: `/api/orders/${order._id}?paymentId=${payment.id}`,
     });
     expect(checked.json()).toMatchObject({ order: { status: 'approved', paymentId: payment.id } });
 
     const { order: other } = await newOrder(1);
     const foreign = await request('buyer', {
-      method: 'POST',
-      url: `/api/orders/${other._id}/check`,
-      payload: { paymentId: payment.id },
+      method: 'GET',
+      url: `/api/orders/${other._id}?paymentId=${payment.id}`,
     });
     expect(foreign.json()).toMatchObject({ order: { status: 'pending', paymentId: null } });
-    const bad = await request('buyer', {
-      method: 'POST',
-      url: `/api/orders/${other._id}/check`,
-      payload: { paymentId: 'abc' },
-    });
+    const bad = await request('buyer', { method: 'GET', url: `/api/orders/${other._id}?paymentId=abc` });
     expect(bad.statusCode).toBe(400);
   });
 
@@ -322,8 +316,7 @@ describe('orders, payments, sales and shopping', () => {
     expect((await see('buyer')).statusCode).toBe(200);
     expect((await see('author')).statusCode).toBe(200);
     expect((await see('superUser')).statusCode).toBe(200);
-    const check = (who: Who) =>
-      request(who, { method: 'POST', url: `/api/orders/${order._id}/check`, payload: {} });
+    const check = (who: Who) => request(who, { method: 'GET', url: `/api/orders/${order._id}?recheck=1` });
     expect((await check('guest')).statusCode).toBe(401);
     expect((await check('author')).statusCode).toBe(200);
 
@@ -336,10 +329,9 @@ describe('orders, payments, sales and shopping', () => {
     });
     expect(strangerSees.json()).toMatchObject({ statusCode: 404, message: 'La compra no existe.' });
     const strangerChecks = await app.inject({
-      method: 'POST',
-      url: `/api/orders/${order._id}/check`,
+      method: 'GET',
+      url: `/api/orders/${order._id}?recheck=1`,
       headers: stranger,
-      payload: {},
     });
     expect(strangerChecks.statusCode).toBe(404);
 

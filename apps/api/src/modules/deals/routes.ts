@@ -12,7 +12,7 @@ import { createOrderNotifier } from './order-notifications.ts';
 import { createOrders } from './orders.ts';
 import {
   authorizationSchema,
-  checkBodySchema,
+  checkQuerySchema,
   contactBodySchema,
   contactPageSchema,
   createdOrderSchema,
@@ -176,36 +176,22 @@ export const dealRoutes: FastifyPluginAsyncZod<{ db: DB; config: Config }> = asy
       schema: {
         tags: ['orders'],
         summary: 'Una compra (su comprador, su vendedor o un superusuario)',
+        description:
+          'Con `paymentId` (el payment_id que Mercado Pago agrega a la dirección de regreso) vuelve a consultar ' +
+          'el pago antes de responder, así la página de regreso muestra la verdad aunque el webhook no haya llegado.',
         security: SIGNED_IN,
         params: idParamsSchema,
-        response: { 200: z.object({ order: orderSchema }), ...errorResponses(401, 404) },
+        querystring: checkQuerySchema,
+        response: { 200: z.object({ order: orderSchema }), ...errorResponses(400, 401, 404) },
       },
     },
     async (request, reply) => {
       const { user } = await requireSession(request);
       reply.header('cache-control', 'no-store');
-      return { order: await orders.visibleOrder(user, request.params.id) };
-    },
-  );
-
-  app.post(
-    '/orders/:id/check',
-    {
-      ...signedIn,
-      schema: {
-        tags: ['orders'],
-        summary: 'Volver a consultar el pago de una compra en Mercado Pago',
-        description:
-          'La página de regreso lo usa con el payment_id que recibió, antes de que llegue el webhook.',
-        security: SIGNED_IN,
-        params: idParamsSchema,
-        body: checkBodySchema,
-        response: { 200: z.object({ order: orderSchema }), ...errorResponses(400, 401, 404) },
-      },
-    },
-    async (request) => {
-      const { user } = await requireSession(request);
-      return { order: await orders.check(user, request.params.id, request.body.paymentId) };
+      const { paymentId, recheck } = request.query;
+      if (paymentId === undefined && !recheck)
+        return { order: await orders.visibleOrder(user, request.params.id) };
+      return { order: await orders.check(user, request.params.id, paymentId) };
     },
   );
 

@@ -97,12 +97,17 @@ export const createdOrderSchema = z.object({
   checkoutUrl: z.string().describe('Checkout Pro de Mercado Pago, donde paga el comprador'),
 });
 
-export const checkBodySchema = z.object({
+export const checkQuerySchema = z.object({
   paymentId: z
     .string()
     .regex(/^\d{1,30}$/, 'El pago no es válido')
     .optional()
     .describe('payment_id que Mercado Pago agregó a la dirección de regreso'),
+  recheck: z
+    .enum(['1', 'true'])
+    .optional()
+    .transform((value) => value !== undefined)
+    .describe('Vuelve a consultar el último pago conocido'),
 });
 
 export const purchaseOptionsSchema = z.object({
