@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useSession, useStoredSessionSync } from '../../lib/session';
-import { CartButton } from '../cart/CartButton';
+import { CartButton } from '../../features/cart/CartButton';
 import classes from './AppLayout.module.css';
 import { Footer } from './Footer';
 import type { LayoutApi, RightDrawerView } from './layout-context';

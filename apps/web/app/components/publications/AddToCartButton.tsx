@@ -1,9 +1,9 @@
 import { ActionIcon, Button, Stack, Text } from '@mantine/core';
 import { IconShoppingCartPlus } from '@tabler/icons-react';
-import type { CartCandidate } from '../../lib/cart';
-import { isInCart } from '../../lib/cart';
-import { addToCart } from '../../lib/cart-actions';
-import { useCart } from '../../lib/cart-store';
+import type { CartCandidate } from '../../features/cart/cart';
+import { isInCart } from '../../features/cart/cart';
+import { addToCart } from '../../features/cart/cart-actions';
+import { useCart } from '../../features/cart/cart-store';
 
 const LABEL = 'Agregar al carrito';
 const IN_CART = 'Ya está en tu carrito de contactos';

@@ -3,12 +3,12 @@ import { truncate } from '@eco/domain/text';
 import { ActionIcon, Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconBrandWhatsapp, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { CartGroup } from '../../lib/cart';
-import { clearSellerCart, removeFromCart } from '../../lib/cart-actions';
-import { contactUrl } from '../../lib/cart-message';
+import type { CartGroup } from './cart';
+import { clearSellerCart, removeFromCart } from './cart-actions';
+import { contactUrl } from './cart-message';
 import { readingPath } from '../../lib/publications';
-import { UserAvatar } from '../account/UserAvatar';
-import { useConfirm } from '../dialogs/dialogs-context';
+import { UserAvatar } from '../../components/account/UserAvatar';
+import { useConfirm } from '../../components/dialogs/dialogs-context';
 
 type CartSellerGroupProps = { group: CartGroup; onNavigate: () => void };
 
