@@ -100,7 +100,7 @@ describe('contact history of the WhatsApp cart', () => {
     const cases: [Record<string, string>, unknown, string][] = [
       [
         actors.other.headers,
-        { sellerId: actors.author.id, publicationIds: [soap, other] },
+        { sellerId: actors.author.id, publicationIds: [other] },
         'Los anuncios elegidos no son de ese vendedor.',
       ],
       [
@@ -124,6 +124,21 @@ describe('contact history of the WhatsApp cart', () => {
       const response = await record(headers, payload);
       expect(response.json(), message).toMatchObject({ statusCode: 400, message });
     }
+    // A cart holding one withdrawn publication still records the others.
+    const mixed = await record(actors.superUser.headers, {
+      sellerId: actors.author.id,
+      publicationIds: [hidden, candle, other],
+    });
+    expect(mixed.statusCode).toBe(201);
+    const received = await app.inject({
+      method: 'GET',
+      url: '/api/sales/contacts',
+      headers: actors.author.headers,
+    });
+    expect(received.json<{ contacts: ContactBody[] }>().contacts[0]).toMatchObject({
+      buyer: { _id: actors.superUser.id },
+      publications: [{ _id: candle }],
+    });
   });
 
   it('a contact in a member’s name from another site is refused by the origin check', async () => {

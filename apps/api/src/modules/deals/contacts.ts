@@ -39,15 +39,18 @@ export function createContacts({ db, storage }: ContactsDeps) {
         .where('is_active', '=', 1)
         .executeTakeFirst();
       if (seller === undefined) throw new HttpError(400, CONTACT_SELLER_MESSAGE);
-      const ids = [...new Set(body.publicationIds)];
+      const requested = [...new Set(body.publicationIds)];
       const publications = await db
         .selectFrom('publications')
         .select(['id', 'title'])
-        .where('id', 'in', ids)
+        .where('id', 'in', requested)
         .where('created_by', '=', body.sellerId)
         .where('status', '=', PUBLISHED_STATUS)
         .execute();
-      if (publications.length !== ids.length) throw new HttpError(400, CONTACT_PUBLICATIONS_MESSAGE);
+      // A cart kept in the browser may hold publications withdrawn since: the others are still recorded.
+      if (publications.length === 0) throw new HttpError(400, CONTACT_PUBLICATIONS_MESSAGE);
+      const found = new Set(publications.map((row) => row.id));
+      const ids = requested.filter((publicationId) => found.has(publicationId));
       const titles = new Map(publications.map((row) => [row.id, row.title]));
       const files = await findFileUrls(db, ids);
       const id = randomUUID();

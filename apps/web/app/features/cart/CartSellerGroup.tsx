@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import type { CartGroup } from './cart';
 import { clearSellerCart, removeFromCart } from './cart-actions';
 import { contactUrl } from './cart-message';
+import { recordContact } from './record-contact';
 import { readingPath } from '../../lib/publications';
 import { UserAvatar } from '../../components/account/UserAvatar';
 import { useConfirm } from '../../components/dialogs/dialogs-context';
@@ -83,7 +84,13 @@ export function CartSellerGroup({ group, onNavigate }: CartSellerGroupProps) {
           rel="noopener noreferrer"
           color="green.8"
           leftSection={<IconBrandWhatsapp size={20} aria-hidden />}
-          onClick={() => void offerToClear()}
+          onClick={() => {
+            recordContact(
+              seller._id,
+              group.publications.map((publication) => publication._id),
+            );
+            void offerToClear();
+          }}
           fullWidth
         >
           Contactar por WhatsApp
