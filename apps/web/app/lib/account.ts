@@ -1,10 +1,14 @@
-import type { User } from '@eco/domain';
+import type { SellerAccount, User } from '@eco/domain';
 
 /** GET /api/me: the signed-in user's own data. */
 export type Account = {
   user: User;
   paymentDetails: string | null;
   summary: { publications: { published: number; pending: number } };
+  /** Whether this site takes payments with Mercado Pago. */
+  onlinePayments: boolean;
+  /** The user's connected Mercado Pago account; null when none. */
+  sellerAccount: SellerAccount | null;
 };
 
 /** A loader's outcome for pages built on the user's data: the data, or the message of section 8 to show. */

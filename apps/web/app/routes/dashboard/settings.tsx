@@ -5,6 +5,7 @@ import { UserDataError } from '../../components/account/UserDataError';
 import { PaymentDetailsForm } from '../../components/settings/PaymentDetailsForm';
 import { ProfileForm } from '../../components/settings/ProfileForm';
 import { profileFormValues } from '../../components/settings/profile-form-values';
+import { SellerAccountCard } from '../../features/deals/SellerAccountCard';
 import { loadAccount } from '../../lib/account.server';
 import { requireSession } from '../../lib/auth.server';
 import { pageMeta } from '../../lib/meta';
@@ -34,6 +35,11 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
           <PaymentDetailsForm
             key={loaderData.account.paymentDetails ?? ''}
             paymentDetails={loaderData.account.paymentDetails}
+          />
+          <SellerAccountCard
+            onlinePayments={loaderData.account.onlinePayments}
+            sellerAccount={loaderData.account.sellerAccount}
+            country={loaderData.account.user.locationCountry}
           />
         </>
       ) : (

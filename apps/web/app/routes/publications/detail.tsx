@@ -4,6 +4,8 @@ import { Anchor, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, redirect, useNavigate } from 'react-router';
 import { ShareButton } from '../../components/dialogs/ShareButton';
+import { BuyButton } from '../../features/deals/BuyButton';
+import { loadPurchaseOptions } from '../../features/deals/purchase.server';
 import { AddToCartButton } from '../../components/publications/AddToCartButton';
 import { AuthorCard } from '../../components/publications/AuthorCard';
 import { CategoryLabel } from '../../components/publications/CategoryLabel';
@@ -22,8 +24,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const publication = await loadPublication(context, params.id);
   // Tips are read on their own page.
   if (publication.typed === 'tips') throw redirect(tipPath(publication._id));
-  const rating = await loadUserRating(context, publication.createdBy._id);
-  return { publication, rating, publicUrl: context.get(serverContext).publicUrl };
+  const [rating, purchase] = await Promise.all([
+    loadUserRating(context, publication.createdBy._id),
+    loadPurchaseOptions(context, publication),
+  ]);
+  return { publication, rating, purchase, publicUrl: context.get(serverContext).publicUrl };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -36,7 +41,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
     : [];
 
 export default function PublicationPage({ loaderData }: Route.ComponentProps) {
-  const { publication, rating, publicUrl } = loaderData;
+  const { publication, rating, purchase, publicUrl } = loaderData;
   const navigate = useNavigate();
   const category = getCategory(publication.typed);
   const listPath = explorePath({ what: publication.typed, labels: [], page: 1 });
@@ -58,6 +63,9 @@ export default function PublicationPage({ loaderData }: Route.ComponentProps) {
           {publication.title}
         </Title>
       </Stack>
+      {purchase && (
+        <BuyButton publicationId={publication._id} sellerId={publication.createdBy._id} options={purchase} />
+      )}
       <Group gap="xs" align="flex-start">
         <AddToCartButton publication={publication} variant="button" />
         <ShareButton
