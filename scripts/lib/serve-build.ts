@@ -21,8 +21,8 @@ export async function serveBuild(port: number, env: Record<string, string> = {})
       HOST: '127.0.0.1',
       DATA_DIR: ownDataDir,
       NODE_ENV: 'production',
-      // Production refuses to start without one; these throw-away servers keep no secrets.
-      SECRET_KEY: 'benchmark-server-secret-key-never-used-elsewhere',
+      // Production refuses to start without one.
+      SECRET_KEY: 'benchmark-secret-key-of-at-least-thirty-two-characters',
       LOG_LEVEL: 'warn',
       ...env,
     },

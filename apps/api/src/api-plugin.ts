@@ -5,7 +5,10 @@ import { accountRoutes } from './modules/accounts/routes.ts';
 import { dealRoutes } from './modules/deals/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
+import { createCommunityMail } from './modules/notifications/community-mail.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
 import { publicationRoutes } from './modules/publications/routes.ts';
+import { ratingRoutes } from './modules/ratings/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { handleNotFound } from './plugins/error-handler.ts';
 import { originCheck } from './plugins/origin-check.ts';
@@ -16,11 +19,23 @@ export type ApiOptions = { database: DatabaseHandle; config: Config };
 export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (api, { database, config }) => {
   await api.register(originCheck, { publicUrl: config.publicUrl });
 
+  // The e-mails that repeat notifications; registered first, so its onClose runs after every route's.
+  const communityMail = createCommunityMail({
+    db: database.db,
+    mailer: api.mailer,
+    publicUrl: config.publicUrl,
+    secretKey: config.secretKey,
+    logger: api.log,
+  });
+  api.addHook('onClose', async () => communityMail.settled());
+
   await api.register(healthRoutes, { database });
   await api.register(accountRoutes, { db: database.db, config });
   await api.register(userRoutes, { db: database.db, onlinePayments: config.mercadoPago !== null });
   await api.register(mediaRoutes, { storage: api.mediaStorage, maxBytes: config.mediaMaxBytes });
-  await api.register(publicationRoutes, { database });
+  await api.register(publicationRoutes, { database, mail: communityMail });
+  await api.register(ratingRoutes, { db: database.db, mail: communityMail });
+  await api.register(notificationRoutes, { database, config });
   await api.register(dealRoutes, { db: database.db, config });
 
   // Explicit catch-alls: the web plugin's `/*` would otherwise answer unknown /api paths with an HTML page.

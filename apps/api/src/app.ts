@@ -18,6 +18,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { createLogger } from './logger.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { createLocalStorage, type MediaStorage } from './modules/media/storage.ts';
+import { createUnreadHub, type UnreadHub } from './modules/notifications/unread-hub.ts';
 import { sessionPlugin } from './modules/sessions/session-plugin.ts';
 import { handleError, handleNotFound } from './plugins/error-handler.ts';
 import { housekeeping } from './plugins/housekeeping.ts';
@@ -32,6 +33,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Where uploaded images are kept and how they are addressed. */
     mediaStorage: MediaStorage;
+    /** The live unread counts of the notifications streams of this process. */
+    unreadHub: UnreadHub;
   }
 }
 
@@ -105,6 +108,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   app.decorate('mailer', mailer);
   app.decorate('mediaStorage', options.mediaStorage ?? createLocalStorage(config.mediaDir));
+  const unreadHub = createUnreadHub({
+    db: database.db,
+    dialect: database.dialect,
+    databaseUrl: config.databaseUrl,
+    log: loggerInstance,
+  });
+  app.decorate('unreadHub', unreadHub);
+  app.addHook('onClose', async () => unreadHub.close());
 
   await app.register(swagger, {
     openapi: {

@@ -41,8 +41,10 @@ export type Config = {
   rateLimit: { max: number; ipMax: number; windowMs: number };
   /** Fastify's trustProxy: whether (or which) reverse proxies' X-Forwarded-* headers are believed. */
   trustProxy: boolean | string;
-  /** Key material for what is encrypted at rest (the sellers' Mercado Pago tokens). */
+  /** Server secret from which signing keys are derived (e-mail unsubscribe links). */
   secretKey: string;
+  /** Interval of the heartbeat comments of the notifications stream. */
+  sseHeartbeatMs: number;
   /** Mercado Pago marketplace application; null when online payments are not enabled on this site. */
   mercadoPago: MercadoPagoConfig | null;
 };
@@ -82,9 +84,10 @@ export const RATE_LIMIT_MAX = 10;
 export const RATE_LIMIT_WINDOW_MS = 15 * 60_000;
 /** Many people can share one address (a household, an office, a mobile carrier): the per-address limit is wider. */
 export const RATE_LIMIT_IP_FACTOR = 3;
-/** Used only outside production, where SECRET_KEY is optional: never protects real data. */
+/** Development only: production refuses to start without SECRET_KEY. */
 export const DEVELOPMENT_SECRET_KEY = 'ecoanuncios-development-secret-key-not-for-production';
 export const SECRET_KEY_MIN_LENGTH = 32;
+export const SSE_HEARTBEAT_MS = 20_000;
 export const DEFAULT_MERCADOPAGO_API_URL = 'https://api.mercadopago.com';
 const MERCADOPAGO_VARIABLES = [
   'MERCADOPAGO_CLIENT_ID',
@@ -246,17 +249,18 @@ export function loadConfig(env: Env = process.env): Config {
   const rateLimitIpMax = read('RATE_LIMIT_IP_MAX', attempts, rateLimitMax * RATE_LIMIT_IP_FACTOR);
   const rateLimitWindowMs = read('RATE_LIMIT_WINDOW_MS', milliseconds, RATE_LIMIT_WINDOW_MS);
   const trustProxy = read('TRUST_PROXY', trustProxyValue, false);
-
-  const secretKey = read(
+  const secretKey = read<string | undefined>(
     'SECRET_KEY',
     z.string().min(SECRET_KEY_MIN_LENGTH, {
-      error: `must be at least ${SECRET_KEY_MIN_LENGTH} characters long (a random string)`,
+      error: `must be at least ${SECRET_KEY_MIN_LENGTH} characters long (e.g. \`openssl rand -base64 48\`)`,
     }),
-    '',
+    undefined,
   );
-  if (secretKey === '' && nodeEnv === 'production') {
-    problems.push('SECRET_KEY must be set in production (at least 32 random characters)');
+  if (secretKey === undefined && nodeEnv === 'production') {
+    problems.push('SECRET_KEY must be set in production (e.g. `openssl rand -base64 48`)');
   }
+  const sseHeartbeatMs = read('SSE_HEARTBEAT_MS', milliseconds, SSE_HEARTBEAT_MS);
+
   const mercadoPago = readMercadoPago();
 
   if (problems.length > 0) throw new ConfigError(problems);
@@ -283,7 +287,8 @@ export function loadConfig(env: Env = process.env): Config {
     resetTokenLifetimeMs,
     rateLimit: { max: rateLimitMax, ipMax: rateLimitIpMax, windowMs: rateLimitWindowMs },
     trustProxy,
-    secretKey: secretKey === '' ? DEVELOPMENT_SECRET_KEY : secretKey,
+    secretKey: secretKey ?? DEVELOPMENT_SECRET_KEY,
+    sseHeartbeatMs,
     mercadoPago,
   };
 

@@ -6,8 +6,8 @@ import {
   ConfigError,
   DEFAULT_MAIL_FROM,
   DEFAULT_MERCADOPAGO_API_URL,
-  DEVELOPMENT_SECRET_KEY,
   DEFAULT_SPONSOR_URL,
+  DEVELOPMENT_SECRET_KEY,
   loadConfig,
   MEDIA_MAX_BYTES,
   RESET_TOKEN_LIFETIME_MS,
@@ -56,6 +56,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       secretKey: DEVELOPMENT_SECRET_KEY,
       mercadoPago: null,
+      sseHeartbeatMs: 20_000,
     });
     expect(DEFAULT_MAIL_FROM).toBe('EcoAnuncios <no-responder@ecoanuncios.org>');
     expect(MEDIA_MAX_BYTES).toBe(10 * 1024 * 1024);
@@ -86,7 +87,8 @@ describe('loadConfig', () => {
       RATE_LIMIT_IP_MAX: '7',
       RATE_LIMIT_WINDOW_MS: '1000',
       TRUST_PROXY: '10.0.0.0/8, 192.168.1.1',
-      SECRET_KEY: 'k'.repeat(40),
+      SECRET_KEY: 'a-production-secret-of-at-least-32-chars',
+      SSE_HEARTBEAT_MS: '15000',
       MERCADOPAGO_CLIENT_ID: '123',
       MERCADOPAGO_CLIENT_SECRET: 'client-secret',
       MERCADOPAGO_WEBHOOK_SECRET: 'webhook-secret',
@@ -119,7 +121,8 @@ describe('loadConfig', () => {
       resetTokenLifetimeMs: 30_000,
       rateLimit: { max: 4, ipMax: 7, windowMs: 1000 },
       trustProxy: '10.0.0.0/8,192.168.1.1',
-      secretKey: 'k'.repeat(40),
+      secretKey: 'a-production-secret-of-at-least-32-chars',
+      sseHeartbeatMs: 15_000,
       mercadoPago: {
         clientId: '123',
         clientSecret: 'client-secret',
@@ -131,13 +134,7 @@ describe('loadConfig', () => {
     });
   });
 
-  it('refuses to start in production without SECRET_KEY, a short key, and half a Mercado Pago setup', () => {
-    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
-      'SECRET_KEY must be set in production (at least 32 random characters)',
-    ]);
-    expect(problemsOf({ SECRET_KEY: 'short' })).toEqual([
-      'SECRET_KEY must be at least 32 characters long (a random string)',
-    ]);
+  it('refuses half a Mercado Pago setup and a fee out of range', () => {
     expect(problemsOf({ MERCADOPAGO_CLIENT_ID: '1' })).toEqual([
       'MERCADOPAGO_CLIENT_ID, MERCADOPAGO_CLIENT_SECRET, MERCADOPAGO_WEBHOOK_SECRET must be set together (or none of them)',
     ]);
@@ -158,6 +155,14 @@ describe('loadConfig', () => {
       apiUrl: DEFAULT_MERCADOPAGO_API_URL,
       feePercent: 0,
     });
+  });
+
+  it('refuses production without SECRET_KEY and a short one anywhere; development has a default', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+      'SECRET_KEY must be set in production (e.g. `openssl rand -base64 48`)',
+    ]);
+    expect(problemsOf({ SECRET_KEY: 'short' })[0]).toMatch(/^SECRET_KEY must be at least 32 characters long/);
+    expect(loadConfig({}).secretKey).toBe(DEVELOPMENT_SECRET_KEY);
   });
 
   it('derives the per-address attempt limit from the per-e-mail one, and reads TRUST_PROXY switches', () => {

@@ -7,12 +7,14 @@ import {
   findCity,
   provinces,
   publicationSchema,
+  ratingSchema,
 } from '@eco/domain';
 import { describe, expect, it } from 'vitest';
 import {
   DEMO_SUPER_USER_EMAIL,
   DEMO_SUPER_USER_KEY,
   demoPublications,
+  demoRatings,
   demoUsers,
 } from '../src/demo/demo-data.ts';
 import { startDate, toPublicationInput } from '../src/demo/load-demo-content.ts';
@@ -140,5 +142,26 @@ describe('demo data', () => {
       ),
     ).toBe(true);
     expect(matching('compost').some((publication) => publication.typed === 'events')).toBe(true);
+  });
+
+  it('has about forty ratings between known members: valid, never of oneself, one per pair', () => {
+    expect(demoRatings.length).toBeGreaterThanOrEqual(38);
+    const keys = new Set(demoUsers.map((user) => user.key));
+    const pairs = new Set<string>();
+    for (const rating of demoRatings) {
+      const pair = `${rating.from}>${rating.to}`;
+      expect(keys.has(rating.from) && keys.has(rating.to), pair).toBe(true);
+      expect(rating.from, pair).not.toBe(rating.to);
+      expect(pairs.has(pair), pair).toBe(false);
+      pairs.add(pair);
+      expect(
+        ratingSchema.safeParse({ rating: rating.rating, comment: rating.comment }).error,
+        pair,
+      ).toBeUndefined();
+    }
+    // Every member is rated at least twice, so that every profile shows a summary.
+    for (const key of keys) {
+      expect(demoRatings.filter((rating) => rating.to === key).length, key).toBeGreaterThanOrEqual(2);
+    }
   });
 });

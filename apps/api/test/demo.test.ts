@@ -9,6 +9,7 @@ import {
   DEMO_SUPER_USER_PASSWORD,
   DEMO_USER_PASSWORD,
   demoPublications,
+  demoRatings,
   demoUsers,
 } from '../src/demo/demo-data.ts';
 import { SMALL_SUFFIX } from '../src/demo/demo-images.ts';
@@ -192,6 +193,42 @@ describe('demo content', () => {
     }
     const workshops = await list('term=compost&typed=events');
     expect(workshops.total).toBeGreaterThanOrEqual(1);
+  });
+
+  it('has members rating each other, with totals that match, and a few notifications each', async () => {
+    const { db } = subject.database;
+    expect(await countRows(db.selectFrom('qualifications'))).toBe(demoRatings.length);
+    const users = await db.selectFrom('users').select(['id', 'name', 'rating_count', 'rating_sum']).execute();
+    for (const user of users) {
+      const received = await db
+        .selectFrom('qualifications')
+        .select('rating')
+        .where('to_user_id', '=', user.id)
+        .execute();
+      expect(user.rating_count, user.name).toBe(received.length);
+      expect(user.rating_sum, user.name).toBe(received.reduce((sum, row) => sum + row.rating, 0));
+      const notifications = await countRows(db.selectFrom('notifications').where('user_id', '=', user.id));
+      expect(notifications, user.name).toBeGreaterThanOrEqual(3);
+      expect(notifications, user.name).toBeLessThanOrEqual(20);
+    }
+
+    const valentina = users.find((user) => user.name === 'Valentina Quiroga');
+    const profile = await subject.app.inject({ method: 'GET', url: `/api/user/${valentina?.id}` });
+    expect(profile.json()).toMatchObject({
+      userRatingData: { qualificationAvg: 4.6, count: 5, distribution: { '4': 2, '5': 3 } },
+    });
+    const ratings = await subject.app.inject({
+      method: 'GET',
+      url: `/api/user/${valentina?.id}/qualifications`,
+    });
+    expect(
+      ratings.json<{ qualifications: { fromUser: { name: string } }[] }>().qualifications[0]?.fromUser.name,
+    ).toBe('Diego Albornoz');
+    // Every member has unread notifications for the bell, and some read ones.
+    const unread = await countRows(db.selectFrom('notifications').where('read_at', 'is', null));
+    const read = await countRows(db.selectFrom('notifications').where('read_at', 'is not', null));
+    expect(unread).toBeGreaterThan(0);
+    expect(read).toBeGreaterThan(0);
   });
 
   it('is skipped when the database already has users', async () => {

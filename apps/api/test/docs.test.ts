@@ -57,6 +57,15 @@ describe('API description', () => {
         'GET /api/publication/{id}',
         'PUT /api/publication/{id}',
         'DELETE /api/publication/{id}',
+        'GET /api/user/{toUserId}/my-qualification',
+        'POST /api/user/{toUserId}/qualifications',
+        'PUT /api/user/{toUserId}/qualification',
+        'GET /api/user/{id}/qualifications',
+        'GET /api/notifications',
+        'GET /api/notifications/stream',
+        'PUT /api/notification/{id}',
+        'DELETE /api/notification/{id}',
+        'POST /api/unsubscribe/{token}',
       ].sort(),
     );
     expect(Object.keys(document.paths['/api/health']?.get?.responses ?? {}).sort()).toEqual(['200', '503']);
@@ -74,7 +83,18 @@ describe('API description', () => {
         ?.filter((parameter) => parameter.in === 'query')
         .map((p) => p.name)
         .sort(),
-    ).toEqual(['city', 'country', 'labels', 'page', 'pageSize', 'province', 'status', 'term', 'typed']);
+    ).toEqual([
+      'author',
+      'city',
+      'country',
+      'labels',
+      'page',
+      'pageSize',
+      'province',
+      'status',
+      'term',
+      'typed',
+    ]);
     expect(Object.keys(document.paths['/api/publication/{id}']?.put?.responses ?? {}).sort()).toEqual([
       '200',
       '400',

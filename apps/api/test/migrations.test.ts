@@ -8,10 +8,12 @@ import { createTestDatabase, type TestDatabase } from './helpers/test-app.ts';
 const TABLES = [
   'contact_items',
   'contacts',
+  'notifications',
   'order_events',
   'orders',
   'publication_files',
   'publications',
+  'qualifications',
   'search_words',
   'seller_accounts',
   'seller_authorizations',
@@ -76,7 +78,27 @@ describe('migrations', () => {
         'payment_details',
         'phone',
         'picture_url',
+        'rating_count',
+        'rating_sum',
+        'email_notifications',
         'updated_at',
+      ].sort(),
+    );
+    expect(columns.qualifications).toEqual(
+      ['comment', 'created_at', 'from_user_id', 'id', 'rating', 'to_user_id', 'updated_at'].sort(),
+    );
+    expect(columns.notifications).toEqual(
+      [
+        'created_at',
+        'dedupe_key',
+        'from_user_id',
+        'id',
+        'kind',
+        'link',
+        'message',
+        'read_at',
+        'title',
+        'user_id',
       ].sort(),
     );
     expect(columns.sessions).toEqual(['created_at', 'expires_at', 'token_hash', 'user_id']);
@@ -186,5 +208,83 @@ describe('migration 0002-accounts', () => {
       .execute();
     await db.deleteFrom('users').where('id', '=', 'u1').execute();
     expect(await db.selectFrom('user_tokens').selectAll().execute()).toEqual([]);
+  });
+});
+
+describe('migration 0004-community', () => {
+  let subject: TestDatabase | undefined;
+
+  afterEach(async () => {
+    await subject?.dispose();
+    subject = undefined;
+  });
+
+  it('gives existing members no ratings and e-mails on, keeps one rating per pair, and goes down cleanly', async () => {
+    subject = await createTestDatabase({ migrate: false });
+    const { db } = subject.database;
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    expect((await migrator.migrateTo('0003-publication-search')).error).toBeUndefined();
+    const now = '2025-05-01T10:00:00.000Z';
+    await sql`insert into users (id, email, name, password_hash, created_at, updated_at, activated_at)
+      values ('u1', 'ana@example.com', 'Ana', 'x', ${now}, ${now}, ${now}),
+             ('u2', 'bea@example.com', 'Bea', 'x', ${now}, ${now}, ${now})`.execute(db);
+
+    expect((await migrator.migrateTo('0004-community')).error).toBeUndefined();
+    const users = await db
+      .selectFrom('users')
+      .select(['id', 'rating_count', 'rating_sum', 'email_notifications'])
+      .orderBy('id')
+      .execute();
+    expect(users).toEqual([
+      { id: 'u1', rating_count: 0, rating_sum: 0, email_notifications: 1 },
+      { id: 'u2', rating_count: 0, rating_sum: 0, email_notifications: 1 },
+    ]);
+
+    const rating = {
+      from_user_id: 'u1',
+      to_user_id: 'u2',
+      rating: 5,
+      comment: null,
+      created_at: now,
+      updated_at: now,
+    };
+    await db
+      .insertInto('qualifications')
+      .values({ ...rating, id: 'q1' })
+      .execute();
+    await expect(
+      db
+        .insertInto('qualifications')
+        .values({ ...rating, id: 'q2' })
+        .execute(),
+    ).rejects.toThrow();
+    const notification = { user_id: 'u2', title: 't', message: 'm', kind: 'info', created_at: now };
+    await db
+      .insertInto('notifications')
+      .values({ ...notification, id: 'n1', dedupe_key: 'k' })
+      .execute();
+    await expect(
+      db
+        .insertInto('notifications')
+        .values({ ...notification, id: 'n2', dedupe_key: 'k' })
+        .execute(),
+    ).rejects.toThrow();
+    // Without a key, events may repeat.
+    await db
+      .insertInto('notifications')
+      .values({ ...notification, id: 'n3' })
+      .execute();
+    await db
+      .insertInto('notifications')
+      .values({ ...notification, id: 'n4' })
+      .execute();
+
+    await db.deleteFrom('users').where('id', '=', 'u1').execute();
+    expect(await db.selectFrom('qualifications').selectAll().execute()).toEqual([]);
+
+    expect((await migrator.migrateTo('0003-publication-search')).error).toBeUndefined();
+    const tables = (await db.introspection.getTables()).map((table) => table.name);
+    expect(tables).not.toContain('qualifications');
+    expect(tables).not.toContain('notifications');
   });
 });

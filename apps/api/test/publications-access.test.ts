@@ -155,6 +155,7 @@ describe('publications: who may do what', () => {
           name: 'Ana Autora',
           pictureUrl: null,
           phone: '5493510000000',
+          rating: { qualificationAvg: null, count: 0 },
         });
         expect(publication.files[0]?.thumbnailUrl).toBe(
           publication.files[0]?.url.replace(/\.webp$/, '.sm.webp'),

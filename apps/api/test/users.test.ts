@@ -87,6 +87,7 @@ describe('my account (/me)', () => {
         name: 'Carla',
       }),
       paymentDetails: null,
+      emailNotifications: true,
       summary: { publications: { published: 2, pending: 1 } },
     });
   });
@@ -282,7 +283,11 @@ describe('public profiles (/user/{id})', () => {
           locationProvince: null,
           locationCity: null,
         },
-        userRatingData: { qualificationAvg: null },
+        userRatingData: {
+          qualificationAvg: null,
+          count: 0,
+          distribution: { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 },
+        },
       });
       expect(response.body).not.toContain('dueno@example.com');
       expect(response.body).not.toContain('Alias secreto');

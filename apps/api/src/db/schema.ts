@@ -22,6 +22,11 @@ export interface UsersTable {
   payment_details: string | null;
   /** When the e-mail was proven (activation link, password reset or an administrator); null while pending. */
   activated_at: string | null;
+  /** How many ratings the user received and the sum of their stars, kept by the ratings service (0004). */
+  rating_count: Generated<number>;
+  rating_sum: Generated<number>;
+  /** 1: e-mails about publications and ratings are sent; 0: the member turned them off. */
+  email_notifications: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -178,6 +183,34 @@ export interface ContactItemsTable {
   image_url: string | null;
 }
 
+/** One member's rating of another (one per pair). */
+export interface QualificationsTable {
+  id: string;
+  from_user_id: string;
+  to_user_id: string;
+  /** Stars, 1 to 5. */
+  rating: number;
+  comment: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface NotificationsTable {
+  id: string;
+  /** The recipient. */
+  user_id: string;
+  title: string;
+  message: string;
+  kind: string;
+  from_user_id: string | null;
+  /** Path of the site the notification leads to. */
+  link: string | null;
+  /** Unique per recipient when set: the same event notified twice makes one notification. */
+  dedupe_key: string | null;
+  read_at: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -192,6 +225,8 @@ export interface Database {
   order_events: OrderEventsTable;
   contacts: ContactsTable;
   contact_items: ContactItemsTable;
+  qualifications: QualificationsTable;
+  notifications: NotificationsTable;
 }
 
 export type DB = Kysely<Database>;
@@ -208,3 +243,6 @@ export type NewPublicationFile = Insertable<PublicationFilesTable>;
 export type PublicationUpdate = Updateable<PublicationsTable>;
 export type SellerAccountRow = Selectable<SellerAccountsTable>;
 export type OrderRow = Selectable<OrdersTable>;
+export type QualificationRow = Selectable<QualificationsTable>;
+export type NotificationRow = Selectable<NotificationsTable>;
+export type NewNotification = Insertable<NotificationsTable>;

@@ -10,7 +10,8 @@ import type { DemoPublication } from './content/types.ts';
 // and Colombia and their publications in every category, one file per category under content/. Dates are
 // relative to the moment of loading, so events and courses stay upcoming.
 
-export type { DemoPlace, DemoPublication, DemoUser } from './content/types.ts';
+export type { DemoPlace, DemoPublication, DemoRating, DemoUser } from './content/types.ts';
+export { demoRatings } from './content/ratings.ts';
 export {
   DEMO_SUPER_USER_EMAIL,
   DEMO_SUPER_USER_KEY,

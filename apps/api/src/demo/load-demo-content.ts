@@ -13,11 +13,13 @@ import {
   DEMO_SUPER_USER_PASSWORD,
   DEMO_USER_PASSWORD,
   demoPublications,
+  demoRatings,
   demoUsers,
   type DemoPlace,
   type DemoPublication,
 } from './demo-data.ts';
 import { createDemoImageRenderer, renderDemoAvatar, type DemoImageRenderer } from './demo-images.ts';
+import { buildDemoCommunity } from './demo-community.ts';
 import { hasAnyUser, insertDemoRows } from './demo-repository.ts';
 
 const HOUR_MS = 3_600_000;
@@ -30,6 +32,8 @@ export type DemoLoadResult =
       loaded: true;
       users: number;
       publications: number;
+      ratings: number;
+      notifications: number;
       images: number;
       drawings: number;
       durationMs: number;
@@ -199,11 +203,30 @@ export async function loadDemoContent(
     urls.forEach((url, position) => files.push({ publication_id: id, position, url }));
   });
 
-  await insertDemoRows(db, { users, publications, files });
+  const community = buildDemoCommunity({
+    ratings: demoRatings,
+    members: new Map(
+      demoUsers.map((user, index) => [
+        user.key,
+        { id: users[index]?.id ?? '', name: user.name, isSuperUser: user.isSuperUser },
+      ]),
+    ),
+    publications,
+    now,
+  });
+  for (const user of users) {
+    const total = community.totals.get(user.id);
+    user.rating_count = total?.count ?? 0;
+    user.rating_sum = total?.sum ?? 0;
+  }
+
+  await insertDemoRows(db, { users, publications, files, ...community });
   return {
     loaded: true,
     users: users.length,
     publications: publications.length,
+    ratings: community.qualifications.length,
+    notifications: community.notifications.length,
     images: files.length + users.length,
     drawings: renderer.drawings(),
     durationMs: Math.round(performance.now() - started),

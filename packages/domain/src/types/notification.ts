@@ -13,4 +13,6 @@ export interface AppNotification {
   createdAt: string;
   /** Null for notifications sent by the system. */
   fromUser: { name: string; pictureUrl: string | null } | null;
+  /** Path of the site where the notification's action leads (e.g. '/users/{id}'); null when none. */
+  link: string | null;
 }

@@ -11,8 +11,15 @@ export interface Seller {
   pictureUrl: string | null;
   /** WhatsApp number; the contact-cart button is shown only when present. */
   phone: string | null;
-  /** Average rating (1 to 5) when the API includes it; null when nobody rated the seller yet. */
-  rating?: number | null;
+  /** The seller's ratings: the average (one decimal) is null when nobody rated them yet. */
+  rating: SellerRating;
+}
+
+/** How other members rated a seller, as cards and the publication detail show it. */
+export interface SellerRating {
+  /** Average of the stars (1 to 5), rounded to one decimal; null without ratings. */
+  qualificationAvg: number | null;
+  count: number;
 }
 
 export interface PublicationFile {

@@ -19,9 +19,15 @@ export interface User {
   locationCity: string | null;
 }
 
+/** How many ratings of each number of stars a user received, keyed '1' to '5'. */
+export type RatingDistribution = Record<'1' | '2' | '3' | '4' | '5', number>;
+
 export interface UserRatingData {
-  /** Average of the ratings received; null when nobody rated the user yet. */
+  /** Average of the ratings received, rounded to one decimal; null when nobody rated the user yet. */
   qualificationAvg: number | null;
+  /** How many ratings the user received. */
+  count: number;
+  distribution: RatingDistribution;
 }
 
 /** Another user's profile: never carries the e-mail address. */
@@ -56,7 +62,10 @@ export interface Qualification {
   /** Stars, 1 to 5. */
   rating: number;
   comment: string | null;
-  fromUser: { _id?: string; name: string; pictureUrl: string | null };
+  /** Who rated. */
+  fromUser: { _id: string; name: string; pictureUrl: string | null };
   /** ISO 8601. */
   createdAt: string;
+  /** ISO 8601; equals createdAt until the rating is edited. */
+  updatedAt: string;
 }

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely/migration';
 import * as foundation from './0001-foundation.ts';
 import * as accounts from './0002-accounts.ts';
 import * as publicationSearch from './0003-publication-search.ts';
+import * as community from './0004-community.ts';
 import * as deals from './0008-deals.ts';
 
 /** Every migration, by name; names sort in the order they run. Later features append theirs here. */
@@ -9,5 +10,6 @@ export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-accounts': accounts,
   '0003-publication-search': publicationSearch,
+  '0004-community': community,
   '0008-deals': deals,
 };

@@ -41,3 +41,15 @@ export type DemoPublication = {
   /** Age at loading, so that lists have a natural order. */
   postedHoursAgo: number;
 };
+
+/** One demo member's rating of another. */
+export type DemoRating = {
+  /** Key of the rater among the demo users. */
+  from: string;
+  /** Key of the rated member. */
+  to: string;
+  rating: 1 | 2 | 3 | 4 | 5;
+  comment?: string;
+  /** Age at loading. */
+  daysAgo: number;
+};

@@ -11,6 +11,7 @@ import { AccountStateError } from './account-errors.ts';
 import type { AccountMail } from './account-mail.ts';
 import { createLinkToken, hashToken } from './link-token.ts';
 import { INVALID_ACTIVATION_MESSAGE, INVALID_RESET_MESSAGE, WRONG_CREDENTIALS_MESSAGE } from './messages.ts';
+import { notifyWelcome } from './welcome.ts';
 import {
   activatePendingUser,
   consumeToken,
@@ -130,7 +131,9 @@ export function createAccountsService({ db, config, mail }: AccountsDeps) {
         await activatePendingUser(trx, userId, now);
         const user = await findUserById(trx, userId);
         // A super user's deactivation in between stands.
-        return user?.is_active === 1 ? user.email : undefined;
+        if (user?.is_active !== 1) return undefined;
+        await notifyWelcome(trx, userId);
+        return user.email;
       });
       if (email === undefined) throw new HttpError(400, INVALID_ACTIVATION_MESSAGE);
       return email;
@@ -180,7 +183,10 @@ export function createAccountsService({ db, config, mail }: AccountsDeps) {
         await deleteTokensOfUser(trx, userId);
         await setPasswordAndActivate(trx, userId, passwordHash, now);
         await endAllSessions(trx, userId);
-        return findUserById(trx, userId);
+        const updated = await findUserById(trx, userId);
+        // The reset link activated a pending account just now.
+        if (updated?.activated_at === now && updated.is_active === 1) await notifyWelcome(trx, userId);
+        return updated;
       });
       if (user === undefined) throw new HttpError(400, INVALID_RESET_MESSAGE);
       mail.passwordChanged(user);

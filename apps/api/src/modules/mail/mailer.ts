@@ -3,7 +3,14 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 
-export type MailMessage = { to: string; subject: string; text: string; html: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Extra header fields, e.g. List-Unsubscribe (RFC 8058). */
+  headers?: Record<string, string>;
+};
 
 export type Mailer = {
   /** Delivers the message; failures are logged and re-thrown so the caller decides what the user sees. */

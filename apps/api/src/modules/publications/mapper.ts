@@ -1,5 +1,6 @@
 import type { CategoryKey } from '@eco/domain';
 import type { MediaStorage } from '../media/storage.ts';
+import { sellerRatingOf } from '../ratings/average.ts';
 import type { PublicationWithAuthor } from './repository.ts';
 import type { PublicationJson } from './schemas.ts';
 
@@ -50,6 +51,7 @@ export function toPublicationJson(
       name: row.author_name,
       pictureUrl: row.author_picture_url,
       phone: row.author_phone,
+      rating: sellerRatingOf({ rating_count: row.author_rating_count, rating_sum: row.author_rating_sum }),
     },
     createdAt: row.created_at,
     updatedAt: row.updated_at,

@@ -12,3 +12,5 @@ export const PAGE_MESSAGE = 'La página debe ser un número entero mayor que 0';
 export const PAGE_SIZE_MESSAGE = 'El tamaño de página debe ser un número entero mayor que 0';
 export const TERM_TOO_LONG_MESSAGE = `La búsqueda es demasiado larga (max: ${SEARCH_TERM_MAX_LENGTH})`;
 export const STATUS_FILTER_MESSAGE = "El estado debe ser 'published', 'pending' o 'all'";
+export const REASON_INVALID_MESSAGE = 'El motivo es incorrecto';
+export const REASON_TOO_LONG_MESSAGE = 'El motivo es demasiado largo (max: 300)';

@@ -4,6 +4,8 @@ export type PublicationWithAuthor = PublicationRow & {
   author_name: string;
   author_picture_url: string | null;
   author_phone: string | null;
+  author_rating_count: number;
+  author_rating_sum: number;
 };
 
 const PUBLICATION_COLUMNS = [
@@ -29,11 +31,15 @@ const PUBLICATION_COLUMNS = [
 
 /** Publications with the author's public data, as `p`. */
 export function selectWithAuthor(db: DB) {
-  return db
-    .selectFrom('publications as p')
-    .innerJoin('users as u', 'u.id', 'p.created_by')
-    .select(PUBLICATION_COLUMNS)
-    .select(['u.name as author_name', 'u.picture_url as author_picture_url', 'u.phone as author_phone']);
+  return (
+    db
+      .selectFrom('publications as p')
+      .innerJoin('users as u', 'u.id', 'p.created_by')
+      .select(PUBLICATION_COLUMNS)
+      .select(['u.name as author_name', 'u.picture_url as author_picture_url', 'u.phone as author_phone'])
+      // The author's rating totals (kept on the user row by the ratings module), for the stars of cards and detail.
+      .select(['u.rating_count as author_rating_count', 'u.rating_sum as author_rating_sum'])
+  );
 }
 
 export async function findPublication(db: DB, id: string): Promise<PublicationWithAuthor | undefined> {
@@ -64,10 +70,19 @@ async function replaceFiles(db: DB, id: string, urls: readonly string[]): Promis
     .execute();
 }
 
-export async function insertPublication(db: DB, row: NewPublication, urls: readonly string[]): Promise<void> {
+/** Work done in the same transaction after the write, e.g. the notifications the write causes. */
+export type AlsoInTransaction = (trx: DB) => Promise<void>;
+
+export async function insertPublication(
+  db: DB,
+  row: NewPublication,
+  urls: readonly string[],
+  also?: AlsoInTransaction,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('publications').values(row).execute();
     await replaceFiles(trx, row.id, urls);
+    await also?.(trx);
   });
 }
 
@@ -77,10 +92,12 @@ export async function updatePublication(
   id: string,
   changes: PublicationUpdate,
   urls?: readonly string[],
+  also?: AlsoInTransaction,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('publications').set(changes).where('id', '=', id).execute();
     if (urls !== undefined) await replaceFiles(trx, id, urls);
+    await also?.(trx);
   });
 }
 

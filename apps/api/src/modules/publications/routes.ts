@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { errorResponses } from '../../plugins/error-schema.ts';
+import type { CommunityMail } from '../notifications/community-mail.ts';
 import { requireSession } from '../sessions/require-session.ts';
 import {
   createBodySchema,
@@ -28,15 +29,16 @@ function privateUnless(reply: FastifyReply, isPublic: boolean): void {
 }
 
 /** Explore, search, detail, and the authors' and super users' changes: the routes of anuncios. */
-export const publicationRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> = async (
-  app,
-  { database },
-) => {
+export const publicationRoutes: FastifyPluginAsyncZod<{
+  database: DatabaseHandle;
+  mail: CommunityMail;
+}> = async (app, { database, mail }) => {
   const publications = createPublicationsService({
     db: database.db,
     dialect: database.dialect,
     storage: app.mediaStorage,
     log: app.log,
+    mail,
   });
   const isPublished = (publication: PublicationJson) => publication.status === 1;
 
@@ -133,7 +135,9 @@ export const publicationRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle
         summary: 'Modificar un anuncio (su autor o un superusuario)',
         description:
           'Con el formulario completo, o solo `{ status }` para que un superusuario publique o despublique. Un ' +
-          'cambio de su autor devuelve un anuncio publicado a revisión. Las imágenes quitadas se borran.',
+          'cambio de su autor devuelve un anuncio publicado a revisión. Las imágenes quitadas se borran. Cuando ' +
+          'un superusuario publica o devuelve a revisión el anuncio de otro, su autor recibe una notificación ' +
+          '(con `reason`, el motivo) y, si los tiene activados, un correo.',
         security: SIGNED_IN,
         params: publicationParamsSchema,
         body: updateBodySchema,

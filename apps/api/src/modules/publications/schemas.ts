@@ -12,7 +12,14 @@ import {
 } from '@eco/domain';
 import { checkLocation, optionalLocationKey, whenObject } from '@eco/domain/schemas/fields';
 import { FIELDS, incorrect } from '@eco/domain/schemas/messages';
-import { PAGE_MESSAGE, PAGE_SIZE_MESSAGE, STATUS_FILTER_MESSAGE, TERM_TOO_LONG_MESSAGE } from './messages.ts';
+import {
+  PAGE_MESSAGE,
+  PAGE_SIZE_MESSAGE,
+  REASON_INVALID_MESSAGE,
+  REASON_TOO_LONG_MESSAGE,
+  STATUS_FILTER_MESSAGE,
+  TERM_TOO_LONG_MESSAGE,
+} from './messages.ts';
 
 // Request and response shapes of the publications routes. The form itself is the domain's publicationSchema, so the
 // API answers the messages the web form shows ('El título es demasiado corto (min: 3)').
@@ -31,6 +38,12 @@ export const sellerSchema = z
     name: z.string(),
     pictureUrl: z.string().nullable(),
     phone: z.string().nullable().describe('WhatsApp; sin él no se ofrece el carrito de contacto'),
+    rating: z
+      .object({
+        qualificationAvg: z.number().nullable().describe('Promedio con un decimal; null sin calificaciones'),
+        count: z.number().int(),
+      })
+      .describe('Calificaciones que recibió el autor'),
   })
   .describe('Autor');
 
@@ -126,6 +139,9 @@ export const listQuerySchema = z
     province: optionalParam(optionalLocationKey('locationProvince')).describe('Clave de la provincia'),
     city: optionalParam(optionalLocationKey('locationCity')).describe('Clave de la ciudad'),
     labels: labelsParam,
+    author: optionalParam(z.string().trim().min(1).max(100)).describe(
+      'Id de un usuario: solo sus anuncios (el perfil público)',
+    ),
     status: optionalParam(z.enum(STATUS_FILTERS, { error: STATUS_FILTER_MESSAGE }))
       .transform((status) => status ?? 'published')
       .describe('published (por omisión) | pending | all: los dos últimos solo para superusuarios'),
@@ -215,6 +231,30 @@ const FORM_FIELDS = {
 };
 const FORM_KEYS = Object.keys(FORM_FIELDS) as (keyof typeof FORM_FIELDS)[];
 
+export const REASON_MAX_LENGTH = 300;
+
+/** Why a super user sends a publication back to review: told to its author in the notification and the e-mail. */
+const reasonSchema = z
+  .string({ error: REASON_INVALID_MESSAGE })
+  .trim()
+  .max(REASON_MAX_LENGTH, REASON_TOO_LONG_MESSAGE)
+  .nullish()
+  .transform((text) => text || null);
+
+const REASON_FIELD = field({
+  type: 'string',
+  nullable: true,
+  description: `Superusuarios: el motivo al devolver un anuncio publicado a revisión (max. ${REASON_MAX_LENGTH})`,
+});
+
+function parseReason(body: { reason?: unknown }, ctx: IssueSink): string | null {
+  const result = reasonSchema.safeParse(body.reason);
+  if (result.success) return result.data;
+  for (const issue of result.error.issues)
+    ctx.addIssue({ code: 'custom', path: ['reason'], message: issue.message });
+  return null;
+}
+
 type IssueSink = {
   addIssue(issue: { code: 'custom'; path: PropertyKey[]; message: string; input?: unknown }): void;
 };
@@ -235,18 +275,23 @@ export const createBodySchema = z
 
 const statusValueSchema = publicationSchema.shape.status.unwrap();
 
-export type UpdateBody = { kind: 'form'; form: PublicationForm } | { kind: 'status'; status: 0 | 1 };
+export type UpdateBody = ({ kind: 'form'; form: PublicationForm } | { kind: 'status'; status: 0 | 1 }) & {
+  reason: string | null;
+};
 
-/** The whole form, or only `{ status }`: the publish switch of the cards (super users). */
-export const updateBodySchema = z.object(FORM_FIELDS).transform((body, ctx): UpdateBody => {
-  const statusOnly =
-    body.status !== undefined &&
-    FORM_KEYS.every((key) => key === 'status' || key === '_id' || body[key] === undefined);
-  if (statusOnly) {
-    const result = statusValueSchema.safeParse(body.status);
-    if (result.success) return { kind: 'status', status: result.data };
-    ctx.addIssue({ code: 'custom', path: ['status'], message: incorrect(FIELDS.status) });
-    return { kind: 'status', status: 0 };
-  }
-  return { kind: 'form', form: parseForm(body, ctx) as PublicationForm };
-});
+/** The whole form, or only `{ status }` (and a `reason`): the publish switch of the cards (super users). */
+export const updateBodySchema = z
+  .object({ ...FORM_FIELDS, reason: REASON_FIELD })
+  .transform((body, ctx): UpdateBody => {
+    const reason = parseReason(body, ctx);
+    const statusOnly =
+      body.status !== undefined &&
+      FORM_KEYS.every((key) => key === 'status' || key === '_id' || body[key] === undefined);
+    if (statusOnly) {
+      const result = statusValueSchema.safeParse(body.status);
+      if (result.success) return { kind: 'status', status: result.data, reason };
+      ctx.addIssue({ code: 'custom', path: ['status'], message: incorrect(FIELDS.status) });
+      return { kind: 'status', status: 0, reason };
+    }
+    return { kind: 'form', form: parseForm(body, ctx) as PublicationForm, reason };
+  });

@@ -11,9 +11,11 @@ import { FIELDS, incorrect } from '@eco/domain/schemas/messages';
 import type { DB, Dialect, NewPublication, PublicationUpdate } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
 import type { MediaStorage } from '../media/storage.ts';
+import type { CommunityMail } from '../notifications/community-mail.ts';
 import { FORBIDDEN_MESSAGE } from '../sessions/require-session.ts';
 import { createPublicationImages } from './images.ts';
 import { toPublicationJson } from './mapper.ts';
+import { mailStatusChange, notifyAwaitingReview, notifyPublished, notifySentBack } from './notifications.ts';
 import {
   CHANGE_FORBIDDEN_MESSAGE,
   DELETE_FORBIDDEN_MESSAGE,
@@ -38,7 +40,13 @@ import type {
   UpdateBody,
 } from './schemas.ts';
 
-export type PublicationsDeps = { db: DB; dialect: Dialect; storage: MediaStorage; log: FastifyBaseLogger };
+export type PublicationsDeps = {
+  db: DB;
+  dialect: Dialect;
+  storage: MediaStorage;
+  log: FastifyBaseLogger;
+  mail: CommunityMail;
+};
 
 type ContentColumns = Omit<NewPublication, 'id' | 'status' | 'created_by' | 'created_at' | 'updated_at'>;
 
@@ -85,7 +93,7 @@ function pageOf<T>(items: T[], total: number, page: number, pageSize: number) {
   return { publications: items, total, totalPages, nextPage: page < totalPages ? page + 1 : null };
 }
 
-export function createPublicationsService({ db, dialect, storage, log }: PublicationsDeps) {
+export function createPublicationsService({ db, dialect, storage, log, mail }: PublicationsDeps) {
   const images = createPublicationImages(db, storage, log);
 
   /** The API shape of a publication; 404 when it does not exist or `visible` says the reader may not see it. */
@@ -122,6 +130,41 @@ export function createPublicationsService({ db, dialect, storage, log }: Publica
     return row;
   }
 
+  /**
+   * A super user publishing, or sending a published publication back to review, tells its author (not when the
+   * super user is the author). Runs inside the transaction of the change.
+   */
+  async function notifyStatusChange(
+    trx: DB,
+    user: User,
+    row: PublicationWithAuthor,
+    title: string,
+    status: number,
+    reason: string | null,
+  ): Promise<void> {
+    if (status === row.status || row.created_by === user._id) return;
+    const subject = { id: row.id, title, authorId: row.created_by };
+    if (status === PUBLISHED_STATUS) await notifyPublished(trx, subject, user._id);
+    else await notifySentBack(trx, subject, user._id, reason);
+  }
+
+  /** The e-mail of a status change, once it is saved. */
+  async function afterStatusChange(
+    user: User,
+    row: PublicationWithAuthor,
+    title: string,
+    status: number,
+    reason: string | null,
+  ): Promise<void> {
+    if (status === row.status || row.created_by === user._id) return;
+    await mailStatusChange(
+      mail,
+      { id: row.id, title, authorId: row.created_by },
+      status === PUBLISHED_STATUS,
+      reason,
+    );
+  }
+
   /** Tips are written by super users only; the form of everybody else offers listing types. */
   function checkCategory(user: User, form: PublicationForm): void {
     if (form.typed === 'tips' && !user.isSuperUser) {
@@ -143,6 +186,7 @@ export function createPublicationsService({ db, dialect, storage, log }: Publica
           province: query.province ?? undefined,
           city: query.city ?? undefined,
           labels: query.labels,
+          authorId: query.author,
         },
         query,
       );
@@ -171,6 +215,11 @@ export function createPublicationsService({ db, dialect, storage, log }: Publica
         db,
         { id, ...contentOf(form), status, created_by: user._id, created_at: now, updated_at: now },
         urls,
+        async (trx) => {
+          if (!user.isSuperUser) {
+            await notifyAwaitingReview(trx, { id, title: form.title, authorId: user._id });
+          }
+        },
       );
       return answer(id);
     },
@@ -185,7 +234,10 @@ export function createPublicationsService({ db, dialect, storage, log }: Publica
       if (body.kind === 'status') {
         if (!user.isSuperUser) throw new HttpError(403, STATUS_FORBIDDEN_MESSAGE);
         if (body.status !== row.status) {
-          await updatePublication(db, id, { status: body.status, updated_at: now });
+          await updatePublication(db, id, { status: body.status, updated_at: now }, undefined, (trx) =>
+            notifyStatusChange(trx, user, row, row.title, body.status, body.reason),
+          );
+          await afterStatusChange(user, row, row.title, body.status, body.reason);
         }
         return answer(id);
       }
@@ -203,7 +255,14 @@ export function createPublicationsService({ db, dialect, storage, log }: Publica
       if (!changed && status === row.status) return answer(id);
 
       const changes: PublicationUpdate = { ...content, status, updated_at: now };
-      await updatePublication(db, id, changes, sameList(previous, urls) ? undefined : urls);
+      await updatePublication(db, id, changes, sameList(previous, urls) ? undefined : urls, async (trx) => {
+        if (user.isSuperUser) await notifyStatusChange(trx, user, row, form.title, status, body.reason);
+        // The author's change sends a published publication back to review: the super users learn it once.
+        else if (status !== PUBLISHED_STATUS) {
+          await notifyAwaitingReview(trx, { id, title: form.title, authorId: row.created_by });
+        }
+      });
+      if (user.isSuperUser) await afterStatusChange(user, row, form.title, status, body.reason);
       await images.release(previous.filter((url) => !urls.includes(url)));
       return answer(id);
     },

@@ -5,6 +5,7 @@ import type { DB } from '../../db/schema.ts';
 import { errorResponses } from '../../plugins/error-schema.ts';
 import { sellerAccountOf } from '../deals/seller-account-of.ts';
 import { sellerAccountSchema } from '../deals/schemas.ts';
+import { ratingDataSchema } from '../ratings/schemas.ts';
 import { requireSession, requireSuperUser } from '../sessions/require-session.ts';
 import {
   adminUserSchema,
@@ -27,6 +28,9 @@ const SIGNED_IN: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }];
 const meSchema = z.object({
   user: userSchema,
   paymentDetails: z.string().nullable(),
+  emailNotifications: z
+    .boolean()
+    .describe('Recibir avisos por correo (anuncio publicado o devuelto a revisión, calificaciones)'),
   summary: z.object({
     publications: z.object({
       published: z.number().int(),
@@ -97,24 +101,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: DB; onlinePayments: boolean
         summary: 'Perfil público de un usuario (sin correo ni datos de pago)',
         params: userIdParamsSchema,
         response: {
-          200: z.object({
-            user: publicUserSchema,
-            userRatingData: z.object({
-              qualificationAvg: z
-                .number()
-                .nullable()
-                .describe('Promedio de calificaciones; null sin calificaciones'),
-            }),
-          }),
+          200: z.object({ user: publicUserSchema, userRatingData: ratingDataSchema }),
           ...errorResponses(404),
         },
       },
     },
-    async (request) => {
-      const user = await users.getPublicUser(request.params.id);
-      // Ratings arrive with their own issue; until then nobody has any.
-      return { user, userRatingData: { qualificationAvg: null } };
-    },
+    async (request) => users.getProfile(request.params.id),
   );
 
   app.get(

@@ -96,6 +96,7 @@ function forward(issues: readonly Issue[], ctx: IssueSink, prefix: PropertyKey[]
 }
 
 const NOTHING_TO_UPDATE = 'No hay datos para actualizar';
+const EMAIL_NOTIFICATIONS_MESSAGE = 'Los avisos por correo deben ser verdadero o falso';
 
 /**
  * PUT /me: the profile form (validated whole as soon as one of its fields is present) and/or the payment details.
@@ -114,6 +115,10 @@ export const updateMeBodySchema = z
       type: 'string',
       description: 'No se puede cambiar aquí; solo se acepta el correo actual',
     }),
+    emailNotifications: field({
+      type: 'boolean',
+      description: 'Recibir avisos por correo (el interruptor de la configuración)',
+    }),
   })
   .transform((body, ctx) => {
     const fields: Record<string, unknown> = body;
@@ -121,6 +126,7 @@ export const updateMeBodySchema = z
       profile?: z.output<typeof profileSchema>;
       paymentDetails?: string | null;
       email?: unknown;
+      emailNotifications?: boolean;
     } = {};
     const hasProfile = PROFILE_KEYS.some((key) => fields[key] !== undefined);
     if (hasProfile) {
@@ -136,7 +142,12 @@ export const updateMeBodySchema = z
       else forward(result.error.issues, ctx);
     }
     if (body.email !== undefined) update.email = body.email;
-    if (!hasProfile && body.paymentDetails === undefined) {
+    if (body.emailNotifications !== undefined) {
+      if (typeof body.emailNotifications === 'boolean') update.emailNotifications = body.emailNotifications;
+      else
+        ctx.addIssue({ code: 'custom', path: ['emailNotifications'], message: EMAIL_NOTIFICATIONS_MESSAGE });
+    }
+    if (!hasProfile && body.paymentDetails === undefined && body.emailNotifications === undefined) {
       ctx.addIssue({ code: 'custom', path: [], message: NOTHING_TO_UPDATE });
     }
     return update;

@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
-import type { PublicUser, User } from '@eco/domain';
+import type { PublicUser, User, UserRatingData } from '@eco/domain';
 import type { DB } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
 import type { MediaStorage } from '../media/storage.ts';
 import { deleteTokensOfUser } from '../accounts/repository.ts';
+import { userRatingDataOf } from '../ratings/service.ts';
 import { endAllSessions } from '../sessions/service.ts';
 import {
   countPublicationsOf,
@@ -25,6 +26,7 @@ export const SELF_DEACTIVATION_MESSAGE = 'No puedes desactivar tu propia cuenta'
 export type Me = {
   user: User;
   paymentDetails: string | null;
+  emailNotifications: boolean;
   summary: { publications: { published: number; pending: number } };
 };
 
@@ -49,7 +51,12 @@ export function createUsersService({ db, storage, log }: UsersDeps) {
       const row = await findUserById(db, userId);
       if (row === undefined) throw new HttpError(404, USER_NOT_FOUND_MESSAGE);
       const publications = await countPublicationsOf(db, userId);
-      return { user: toUser(row), paymentDetails: row.payment_details, summary: { publications } };
+      return {
+        user: toUser(row),
+        paymentDetails: row.payment_details,
+        emailNotifications: row.email_notifications === 1,
+        summary: { publications },
+      };
     },
 
     async updateMe(user: User, update: UpdateMe): Promise<void> {
@@ -71,16 +78,20 @@ export function createUsersService({ db, storage, log }: UsersDeps) {
         } satisfies UserChangesRow);
       }
       if (update.paymentDetails !== undefined) changes.payment_details = update.paymentDetails;
+      if (update.emailNotifications !== undefined) {
+        changes.email_notifications = update.emailNotifications ? 1 : 0;
+      }
       const updated = await updateUser(db, user._id, changes);
       if (updated === undefined) throw new HttpError(404, USER_NOT_FOUND_MESSAGE);
       if (profile !== undefined) await removeReplacedPicture(user._id, user.pictureUrl, updated.picture_url);
     },
 
-    /** Accounts that cannot sign in (pending activation or deactivated) have no public profile. */
-    async getPublicUser(id: string): Promise<PublicUser> {
+    /** GET /user/{id}: the public profile and its rating summary. Accounts that cannot sign in (pending or
+     * deactivated) have none. */
+    async getProfile(id: string): Promise<{ user: PublicUser; userRatingData: UserRatingData }> {
       const row = await findUserById(db, id);
       if (row === undefined || row.is_active !== 1) throw new HttpError(404, USER_NOT_FOUND_MESSAGE);
-      return toPublicUser(row);
+      return { user: toPublicUser(row), userRatingData: await userRatingDataOf(db, row) };
     },
 
     async listUsers(query: { page: number; pageSize: number; term?: string | undefined }) {

@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import { toNotificationKind, type AppNotification, type NotificationKind } from '@eco/domain';
+import type { DB } from '../../db/schema.ts';
+import { HttpError } from '../../errors.ts';
+import { DELETE_UNREAD_MESSAGE, NOTIFICATION_NOT_FOUND_MESSAGE } from './messages.ts';
+import {
+  countUnread,
+  deleteReadNotification,
+  findOwnNotification,
+  insertNotification,
+  listNotifications,
+  setReadAt,
+  type NotificationWithSender,
+} from './repository.ts';
+import { signalUnreadChanged } from './signal.ts';
+
+export type NotifyInput = {
+  /** The recipient. */
+  userId: string;
+  /** Short Spanish title ('Nueva calificación'). */
+  title: string;
+  /** The Spanish sentence the member reads ('Ana te calificó con 4 estrellas'). */
+  message: string;
+  kind: NotificationKind;
+  /** The member whose action caused it (their name and picture are shown); absent for the system's own. */
+  fromUserId?: string | null;
+  /** Path of the site where the notification leads ('/users/{id}', '/publications/{id}'). */
+  link?: string | null;
+  /**
+   * Names the event (e.g. `publication:{id}:review`): a recipient never gets two notifications with the same key,
+   * so a retried request or a repeated edit makes one. Leave it out for events that may rightly repeat.
+   */
+  dedupeKey?: string | null;
+};
+
+/**
+ * THE way to create a notification, for every module. Call it inside the transaction that makes the event happen,
+ * after the event's own writes:
+ *
+ * ```ts
+ * await db.transaction().execute(async (trx) => {
+ *   await trx.updateTable('publications').set({ status: 1 }).where('id', '=', id).execute();
+ *   await notify(trx, { userId: authorId, title: 'Anuncio publicado', message: '…', kind: 'success', link });
+ * });
+ * ```
+ *
+ * The notification is saved with the event or not at all (a rollback removes both), and the recipient's open
+ * streams (GET /api/notifications/stream, in every server process) get the new unread count once the transaction
+ * commits: nothing else has to be called after the commit. Returns false when `dedupeKey` was already used for
+ * that recipient (nothing was created).
+ */
+export async function notify(trx: DB, input: NotifyInput): Promise<boolean> {
+  const inserted = await insertNotification(trx, {
+    id: randomUUID(),
+    user_id: input.userId,
+    title: input.title,
+    message: input.message,
+    kind: input.kind,
+    from_user_id: input.fromUserId ?? null,
+    link: input.link ?? null,
+    dedupe_key: input.dedupeKey ?? null,
+    read_at: null,
+    created_at: new Date().toISOString(),
+  });
+  if (inserted) await signalUnreadChanged(trx, input.userId);
+  return inserted;
+}
+
+/** The API shape of a stored notification. */
+export function toNotificationJson(row: NotificationWithSender): AppNotification {
+  return {
+    _id: row.id,
+    id: row.id,
+    title: row.title,
+    message: row.message,
+    kind: toNotificationKind(row.kind),
+    readAt: row.read_at,
+    createdAt: row.created_at,
+    fromUser:
+      row.from_user_id === null || row.from_name === null
+        ? null
+        : { name: row.from_name, pictureUrl: row.from_picture_url },
+    link: row.link,
+  };
+}
+
+export type NotificationPageJson = {
+  notifications: AppNotification[];
+  total: number;
+  totalPages: number;
+  nextPage: number | null;
+  unread: number;
+};
+
+/** The member's own notifications: list, toggle read, delete. Anybody else's are answered as missing (404). */
+export function createNotificationsService(db: DB) {
+  async function own(userId: string, id: string): Promise<NotificationWithSender> {
+    const row = await findOwnNotification(db, userId, id);
+    if (row === undefined) throw new HttpError(404, NOTIFICATION_NOT_FOUND_MESSAGE);
+    return row;
+  }
+
+  return {
+    unreadCount: (userId: string): Promise<number> => countUnread(db, userId),
+
+    async list(userId: string, query: { page: number; pageSize: number }): Promise<NotificationPageJson> {
+      const { page, pageSize } = query;
+      const [{ rows, total }, unread] = await Promise.all([
+        listNotifications(db, userId, { offset: (page - 1) * pageSize, limit: pageSize }),
+        countUnread(db, userId),
+      ]);
+      const totalPages = Math.ceil(total / pageSize);
+      return {
+        notifications: rows.map(toNotificationJson),
+        total,
+        totalPages,
+        nextPage: page < totalPages ? page + 1 : null,
+        unread,
+      };
+    },
+
+    /** Read becomes unread and unread becomes read. */
+    async toggle(userId: string, id: string): Promise<AppNotification> {
+      const row = await own(userId, id);
+      const readAt = row.read_at === null ? new Date().toISOString() : null;
+      await db.transaction().execute(async (trx) => {
+        await setReadAt(trx, id, readAt);
+        await signalUnreadChanged(trx, userId);
+      });
+      return toNotificationJson({ ...row, read_at: readAt });
+    },
+
+    /** Only a read notification may go; an unread one is a 409 (the member has not seen it yet). */
+    async remove(userId: string, id: string): Promise<void> {
+      const row = await own(userId, id);
+      if (row.read_at === null) throw new HttpError(409, DELETE_UNREAD_MESSAGE);
+      // Only read ones are deleted, so the unread count stays as it is.
+      const deleted = await deleteReadNotification(db, id);
+      // Marked unread in the meantime, from another tab.
+      if (!deleted) throw new HttpError(409, DELETE_UNREAD_MESSAGE);
+    },
+  };
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;
