@@ -187,6 +187,37 @@ describe('orders, payments, sales and shopping', () => {
     ]);
   });
 
+  it('notifies the seller of the sale and the buyer of the outcome, once per event', async () => {
+    const titles = async (who: Who) => {
+      const response = await request(who, { method: 'GET', url: '/api/notifications?pageSize=60' });
+      return response
+        .json<{ notifications: { title: string; message: string }[] }>()
+        .notifications.map((notification) => `${notification.title}: ${notification.message}`);
+    };
+    const sellerBefore = (await titles('author')).length;
+    const buyerBefore = (await titles('buyer')).length;
+    const { preference } = await newOrder(2, { title: 'Compost en bolsa' });
+    const payment = standIn.pay(preference.id, 'approved');
+    await standIn.notify(payment.id, { to: webhookUrl });
+    await standIn.notify(payment.id, { to: webhookUrl });
+    const seller = await titles('author');
+    const buyerSaw = await titles('buyer');
+    expect(seller.length).toBe(sellerBefore + 1);
+    expect(seller[0]).toBe(
+      'Nueva venta: Otro Usuario te compró 2 × «Compost en bolsa» con Mercado Pago. Coordina la entrega.',
+    );
+    expect(buyerSaw.length).toBe(buyerBefore + 1);
+    expect(buyerSaw[0]).toBe('Pago aprobado: Mercado Pago aprobó tu pago por 2 × «Compost en bolsa».');
+
+    const { preference: failed } = await newOrder(1, { title: 'Vela rechazada' });
+    const rejected = standIn.pay(failed.id, 'rejected');
+    await standIn.notify(rejected.id, { to: webhookUrl });
+    expect((await titles('buyer'))[0]).toBe(
+      'Pago rechazado: Tu pago por 1 × «Vela rechazada» no se completó y no se te cobró nada. Puedes intentarlo de nuevo.',
+    );
+    expect((await titles('author')).length).toBe(sellerBefore + 1);
+  });
+
   it('maps every payment status', async () => {
     const cases = [
       ['pending', 'pending'],

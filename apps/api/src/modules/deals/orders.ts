@@ -9,7 +9,6 @@ import {
   roundAmount,
   type Currency,
   type Order,
-  type OrderStatus,
   type PurchaseOptions,
   type User,
 } from '@eco/domain';
@@ -20,6 +19,7 @@ import { thumbnailUrlOf } from '../publications/mapper.ts';
 import { findFileUrls, findPublication, type PublicationWithAuthor } from '../publications/repository.ts';
 import { pageOf, partyOf, type PageQuery } from './deal-mapper.ts';
 import type { Payment } from './mercadopago-client.ts';
+import { notifyOrderChange } from './order-notifications.ts';
 import {
   MERCADOPAGO_UNAVAILABLE_MESSAGE,
   NOT_PURCHASABLE_MESSAGE,
@@ -37,8 +37,6 @@ export type OrdersDeps = {
   storage: MediaStorage;
   publicUrl: string;
   log: FastifyBaseLogger;
-  /** Called once per change of an order's status, after it is stored (notifications). */
-  onStatusChange?: (order: Order, previous: OrderStatus) => Promise<void>;
 };
 
 type OrderWithParties = OrderRow & {
@@ -75,7 +73,7 @@ function purchasable(row: PublicationWithAuthor): boolean {
   );
 }
 
-export function createOrders({ db, accounts, storage, publicUrl, log, onStatusChange }: OrdersDeps) {
+export function createOrders({ db, accounts, storage, publicUrl, log }: OrdersDeps) {
   function selectOrders() {
     return db
       .selectFrom('orders as o')
@@ -133,18 +131,21 @@ export function createOrders({ db, accounts, storage, publicUrl, log, onStatusCh
         .insertInto('order_events')
         .values({ order_id: orderId, status, payment_id: payment.id, created_at: now })
         .execute();
+      const buyer = await trx
+        .selectFrom('users')
+        .select('name')
+        .where('id', '=', row.buyer_id)
+        .executeTakeFirst();
+      await notifyOrderChange(
+        trx,
+        { ...row, status, payment_id: payment.id, updated_at: now },
+        { buyerName: buyer?.name ?? 'Alguien' },
+        row.status,
+      );
       return { previous: row.status };
     });
-    const order = await findOrder(orderId);
-    if (change !== undefined && order !== undefined) {
-      log.info({ orderId, status, paymentId: payment.id }, 'Order status changed');
-      try {
-        await onStatusChange?.(order, change.previous);
-      } catch (error) {
-        log.error({ err: error, orderId }, 'Could not notify an order status change');
-      }
-    }
-    return order;
+    if (change !== undefined) log.info({ orderId, status, paymentId: payment.id }, 'Order status changed');
+    return findOrder(orderId);
   }
 
   async function loadPublication(id: string): Promise<PublicationWithAuthor> {

@@ -8,7 +8,6 @@ import { errorResponses } from '../../plugins/error-schema.ts';
 import { requireSession } from '../sessions/require-session.ts';
 import { createContacts } from './contacts.ts';
 import { createMercadoPagoClient } from './mercadopago-client.ts';
-import { createOrderNotifier } from './order-notifications.ts';
 import { createOrders } from './orders.ts';
 import {
   authorizationSchema,
@@ -54,7 +53,6 @@ export const dealRoutes: FastifyPluginAsyncZod<{ db: DB; config: Config }> = asy
     storage: app.mediaStorage,
     publicUrl: config.publicUrl,
     log: app.log,
-    onStatusChange: createOrderNotifier({ db, log: app.log }),
   });
   const contacts = createContacts({ db, storage: app.mediaStorage });
   const handleWebhook = createWebhookHandler({ accounts, orders, log: app.log });
