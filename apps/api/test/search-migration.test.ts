@@ -8,6 +8,9 @@ import type { DB, Dialect } from '../src/db/schema.ts';
 import { listPublications } from '../src/modules/publications/list-repository.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-app.ts';
 
+/** 0003 and every later migration, which run again after it. */
+const FROM_0003 = Object.keys(migrations).filter((name) => name >= '0003');
+
 async function titlesFound(db: DB, dialect: Dialect, words: string[]): Promise<string[]> {
   const { rows } = await listPublications(db, dialect, { status: 'all', words, offset: 0, limit: 60 });
   return rows.map((row) => row.title);
@@ -36,7 +39,7 @@ describe('migration 0003-publication-search', () => {
       db,
     );
 
-    expect(await migrateToLatest(db)).toEqual(['0003-publication-search']);
+    expect(await migrateToLatest(db)).toEqual(FROM_0003);
 
     expect(await titlesFound(db, dialect, ['carton'])).toEqual(['Punto de Reciclaje']);
     expect(await titlesFound(db, dialect, ['aceite'])).toEqual(['Jabón artesanal']);
@@ -91,7 +94,7 @@ describe('migration 0003-publication-search', () => {
       .execute();
 
     expect((await migrator.migrateTo('0002-accounts')).error).toBeUndefined();
-    expect(await migrateToLatest(db)).toEqual(['0003-publication-search']);
+    expect(await migrateToLatest(db)).toEqual(FROM_0003);
 
     expect(await titlesFound(db, dialect, ['frasco'])).toEqual(['Frascos de vidrio']);
   });
