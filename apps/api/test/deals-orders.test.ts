@@ -315,6 +315,35 @@ describe('orders, payments, sales and shopping', () => {
     expect(merchantOrder.json()).toEqual({ received: true, outcome: 'ignored' });
     const stranger = await signed('56', { type: 'payment', user_id: 999_999, data: { id: '56' } });
     expect(stranger.json()).toEqual({ received: true, outcome: 'ignored' });
+    // A payment the named seller does not have (Mercado Pago answers 404): nothing to retry.
+    const unknown = await signed('57', { type: 'payment', user_id: Number(sellerMpId), data: { id: '57' } });
+    expect(unknown.json()).toEqual({ received: true, outcome: 'ignored' });
+  });
+
+  it('answers 502 while Mercado Pago cannot be reached, so that it retries the notification', async () => {
+    const { order, preference } = await newOrder(1);
+    const payment = standIn.pay(preference.id, 'approved');
+    const ts = String(Math.floor(Date.now() / 1000));
+    const v1 = signManifest(
+      STAND_IN_WEBHOOK_SECRET,
+      signatureManifest({ dataId: payment.id, requestId: 'r-3', ts }),
+    );
+    const deliver = () =>
+      app.inject({
+        method: 'POST',
+        url: `/api/payments/webhook?data.id=${payment.id}&type=payment`,
+        headers: { 'x-signature': `ts=${ts},v1=${v1}`, 'x-request-id': 'r-3' },
+        payload: { type: 'payment', user_id: Number(sellerMpId), data: { id: payment.id } },
+      });
+    standIn.failNext = 503;
+    const down = await deliver();
+    expect(down.json()).toEqual({
+      statusCode: 502,
+      error: 'Bad Gateway',
+      message: 'No pudimos comunicarnos con Mercado Pago. Intenta nuevamente en unos minutos.',
+    });
+    expect((await deliver()).json()).toEqual({ received: true, outcome: 'updated' });
+    expect((await orderRow(order._id)).status).toBe('approved');
   });
 
   it('the return page re-checks the payment before the webhook arrives; only its order’s payment counts', async () => {

@@ -43,6 +43,8 @@ export type MercadoPagoStandIn = {
   nextPaymentStatus: string;
   preferences: Preference[];
   payments: Map<string, StandInPayment>;
+  /** When set, the next API call answers this status (an outage), then it is cleared. */
+  failNext: number | null;
   /** grant_type of every /oauth/token call, in order. */
   tokenRequests: string[];
   /** Authorization codes issued, in order. */
@@ -227,6 +229,11 @@ export async function startMercadoPagoStandIn(options: { port?: number } = {}): 
     const url = new URL(request.url ?? '/', 'http://localhost');
     const route = `${request.method} ${url.pathname}`;
     const handle = async () => {
+      if (standIn.failNext !== null && route !== 'GET /authorization') {
+        const status = standIn.failNext;
+        standIn.failNext = null;
+        return send(response, status, { message: 'service unavailable' });
+      }
       if (route === 'GET /authorization') return authorization(url, response);
       if (route === 'POST /oauth/token') return oauthToken(request, response);
       if (route === 'GET /users/me') {
@@ -276,6 +283,7 @@ export async function startMercadoPagoStandIn(options: { port?: number } = {}): 
     },
     tokenLifetimeSeconds: 15_552_000,
     nextPaymentStatus: 'approved',
+    failNext: null,
     preferences: [],
     payments: new Map(),
     tokenRequests: [],

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { HttpError } from '../../errors.ts';
+import { MercadoPagoError } from './mercadopago-client.ts';
 import { MERCADOPAGO_UNAVAILABLE_MESSAGE, SIGNATURE_MESSAGE } from './messages.ts';
 import type { Orders } from './orders.ts';
 import { mercadoPagoFailure, type SellerAccounts } from './seller-accounts.ts';
@@ -62,6 +63,14 @@ export function createWebhookHandler(deps: {
     try {
       payment = await client.payment(await accounts.accessToken(account), dataId);
     } catch (error) {
+      if (error instanceof MercadoPagoError && error.status === 404) {
+        // Not a payment of this seller: retrying would not change that.
+        log.warn(
+          { marketplaceUserId: sellerId, paymentId: dataId },
+          'Webhook for a payment the seller does not have',
+        );
+        return 'ignored';
+      }
       // Mercado Pago retries a notification that is not answered with 2xx.
       throw mercadoPagoFailure(error, MERCADOPAGO_UNAVAILABLE_MESSAGE, log);
     }
