@@ -101,6 +101,7 @@ describe('seller account: Mercado Pago OAuth with PKCE', () => {
   });
 
   it('refuses a state twice, another user’s state, an unknown one and an expired one', async () => {
+    standIn.seller = { id: '302', nickname: 'OTRO.VENDE' };
     const started = await startAuthorization(subject.app, actors.other);
     const { code, state } = await authorize(started.authorizationUrl);
 
@@ -233,6 +234,19 @@ describe('seller account: Mercado Pago OAuth with PKCE', () => {
       headers: actors.other.headers,
     });
     expect(again.statusCode).toBe(204);
+  });
+
+  it('refuses a Mercado Pago account that another member already connected', async () => {
+    standIn.seller = { id: '301', nickname: 'ANA.VENDE' };
+    const started = await startAuthorization(subject.app, actors.superUser);
+    const { code, state } = await authorize(started.authorizationUrl);
+    const response = await post('superUser', credentials(code, state, started.marketplaceRedirectURI));
+    expect(response.json()).toEqual({
+      statusCode: 409,
+      error: 'Conflict',
+      message:
+        'Esa cuenta de Mercado Pago ya está conectada a otro usuario de EcoAnuncios. Conecta otra cuenta o desconéctala allí primero.',
+    });
   });
 
   it('is for signed-in users only', async () => {

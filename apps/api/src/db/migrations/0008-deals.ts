@@ -30,8 +30,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('connected_at', 'text', (column) => column.notNull())
     .addColumn('updated_at', 'text', (column) => column.notNull())
     .execute();
+  // One Mercado Pago account belongs to one member: its webhooks name it by this id.
   await db.schema
     .createIndex('seller_accounts_marketplace_user_idx')
+    .unique()
     .on('seller_accounts')
     .column('marketplace_user_id')
     .execute();

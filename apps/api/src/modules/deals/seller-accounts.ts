@@ -11,6 +11,7 @@ import {
   type MercadoPagoTokens,
 } from './mercadopago-client.ts';
 import {
+  ACCOUNT_TAKEN_MESSAGE,
   AUTHORIZATION_EXPIRED_MESSAGE,
   AUTHORIZATION_INVALID_MESSAGE,
   CODE_REFUSED_MESSAGE,
@@ -110,6 +111,14 @@ export function createSellerAccounts({ db, payments, box, publicUrl, log }: Sell
     return box.open(current.access_token, current.user_id);
   }
 
+  async function findByMarketplaceUser(marketplaceUserId: string): Promise<SellerAccountRow | undefined> {
+    return db
+      .selectFrom('seller_accounts')
+      .selectAll()
+      .where('marketplace_user_id', '=', marketplaceUserId)
+      .executeTakeFirst();
+  }
+
   async function findAccount(userId: string): Promise<SellerAccountRow | undefined> {
     return db.selectFrom('seller_accounts').selectAll().where('user_id', '=', userId).executeTakeFirst();
   }
@@ -195,10 +204,20 @@ export function createSellerAccounts({ db, payments, box, publicUrl, log }: Sell
         ...sealTokens(userId, tokens, now),
         connected_at: now.toISOString(),
       };
-      await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('seller_accounts').where('user_id', '=', userId).execute();
-        await trx.insertInto('seller_accounts').values(row).execute();
-      });
+      const holder = await findByMarketplaceUser(tokens.user_id);
+      if (holder !== undefined && holder.user_id !== userId) throw new HttpError(409, ACCOUNT_TAKEN_MESSAGE);
+      try {
+        await db.transaction().execute(async (trx) => {
+          await trx.deleteFrom('seller_accounts').where('user_id', '=', userId).execute();
+          await trx.insertInto('seller_accounts').values(row).execute();
+        });
+      } catch (error) {
+        // The unique index: another member connected the same account meanwhile.
+        if ((await findByMarketplaceUser(tokens.user_id)) !== undefined) {
+          throw new HttpError(409, ACCOUNT_TAKEN_MESSAGE, { cause: error });
+        }
+        throw error;
+      }
       log.info({ userId, marketplaceUserId: tokens.user_id }, 'Mercado Pago account connected');
       return { nickname, connectedAt: row.connected_at };
     },
@@ -214,13 +233,7 @@ export function createSellerAccounts({ db, payments, box, publicUrl, log }: Sell
 
     findAccount,
 
-    async findByMarketplaceUser(marketplaceUserId: string): Promise<SellerAccountRow | undefined> {
-      return db
-        .selectFrom('seller_accounts')
-        .selectAll()
-        .where('marketplace_user_id', '=', marketplaceUserId)
-        .executeTakeFirst();
-    },
+    findByMarketplaceUser,
 
     /** A usable access token of the account, renewed first when it is about to expire. */
     async accessToken(row: SellerAccountRow): Promise<string> {
