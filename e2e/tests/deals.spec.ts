@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { loadConfig } from '../../apps/api/src/config.ts';
 import { createDatabase } from '../../apps/api/src/db/database.ts';
 import { signInAs } from '../support/session.ts';
-import { E2E_DATA_DIR } from '../support/server.ts';
+import { E2E_DATA_DIR, E2E_MERCADOPAGO_URL } from '../support/server.ts';
 
 // A demo seller of products (Mendoza) and a demo buyer.
 const SELLER = 'valentina.quiroga@ecoanuncios.local';
@@ -74,6 +74,16 @@ test('a seller connects Mercado Pago, a buyer pays, both see the deal, the selle
   const sale = seller.getByRole('article', { name: PRODUCT }).first();
   await expect(sale.getByText('Aprobado', { exact: true })).toBeVisible();
   await expect(sale.getByRole('link', { name: /Diego/ })).toBeVisible();
+
+  // A card that fails: the buyer comes back to a rejected payment, the seller hears of no sale.
+  await buyer.route(`${E2E_MERCADOPAGO_URL}/checkout/**`, (route) =>
+    route.continue({ url: `${route.request().url()}&status=rejected` }),
+  );
+  await buyer.goto(`/publications/${id}`);
+  await buyer.getByRole('button', { name: 'Comprar con Mercado Pago' }).click();
+  await expect(buyer.getByText('Pago rechazado')).toBeVisible();
+  await expect(buyer.getByText(/no se te cobró nada/i)).toBeVisible();
+  await buyer.unroute(`${E2E_MERCADOPAGO_URL}/checkout/**`);
 
   // 4. The seller disconnects, with confirmation: the buy button is gone.
   await seller.goto('/dashboard/settings');

@@ -205,7 +205,8 @@ export async function startMercadoPagoStandIn(options: { port?: number } = {}): 
       send(response, 404, { message: 'preference not found' });
       return;
     }
-    const payment = standIn.pay(preference.id, standIn.nextPaymentStatus);
+    // A test may pick the outcome in the URL (`&status=rejected`), as a buyer picks a card that fails.
+    const payment = standIn.pay(preference.id, url.searchParams.get('status') ?? standIn.nextPaymentStatus);
     await standIn.notify(payment.id).catch(() => 0);
     const { back_urls: backUrls } = preference.body;
     const target =
