@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, ORDER_STATUSES } from '@eco/domain';
-import { PAGE_MESSAGE, PAGE_SIZE_MESSAGE } from '../publications/messages.ts';
+import { ORDER_STATUSES } from '@eco/domain';
 import { CONTACT_EMPTY_MESSAGE, QUANTITY_FORMAT_MESSAGE } from './messages.ts';
 
 // Request and response shapes of the deals routes.
@@ -70,15 +69,8 @@ const paging = {
 export const orderPageSchema = z.object({ orders: z.array(orderSchema), ...paging });
 export const contactPageSchema = z.object({ contacts: z.array(contactSchema), ...paging });
 
-export const pageQuerySchema = z.object({
-  page: z.coerce.number({ error: PAGE_MESSAGE }).int(PAGE_MESSAGE).min(1, PAGE_MESSAGE).default(DEFAULT_PAGE),
-  pageSize: z.coerce
-    .number({ error: PAGE_SIZE_MESSAGE })
-    .int(PAGE_SIZE_MESSAGE)
-    .min(1, PAGE_SIZE_MESSAGE)
-    .transform((size) => Math.min(size, MAX_PAGE_SIZE))
-    .default(DEFAULT_PAGE_SIZE),
-});
+/** Paged like the other lists (`page`, `pageSize`). */
+export { pageQuerySchema } from '../ratings/schemas.ts';
 
 export const idParamsSchema = z.object({ id: z.string().min(1).max(100) });
 

@@ -8,7 +8,7 @@ import { publicationPath, userPath } from '../../lib/publications';
 import { formatMoney } from './money';
 import { OrderStatusChip } from './OrderStatusChip';
 
-function PublicationLink({ publication }: { publication: DealPublication }) {
+export function PublicationLink({ publication }: { publication: DealPublication }) {
   const title = (
     <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }} span>
       {publication.title}
@@ -45,6 +45,18 @@ function PartyLink({ party, label }: { party: DealParty | null; label: string })
   );
 }
 
+/** '2 × $ 850,00 = $ 1.700,00' in the order's currency. */
+export function OrderAmount({ order }: { order: Order }) {
+  return (
+    <Text size="sm">
+      {order.quantity} × {formatMoney(order.unitPrice, order.currency)} ={' '}
+      <Text span fw={700}>
+        {formatMoney(order.totalAmount, order.currency)}
+      </Text>
+    </Text>
+  );
+}
+
 /** A sale or a purchase: what, with whom, how much, its status and when. */
 export function OrderRow({ order, role }: { order: Order; role: 'seller' | 'buyer' }) {
   return (
@@ -68,12 +80,7 @@ export function OrderRow({ order, role }: { order: Order; role: 'seller' | 'buye
             <PartyLink party={order.seller} label="Vendedor:" />
           )}
           <Group justify="space-between" gap="xs">
-            <Text size="sm">
-              {order.quantity} × {formatMoney(order.unitPrice, order.currency)} ={' '}
-              <Text span fw={700}>
-                {formatMoney(order.totalAmount, order.currency)}
-              </Text>
-            </Text>
+            <OrderAmount order={order} />
             <Anchor component={Link} to={`/orders/${order._id}`} size="sm">
               {formatDate(order.createdAt)}
             </Anchor>

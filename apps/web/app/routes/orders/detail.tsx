@@ -4,7 +4,7 @@ import { IconCircleCheck, IconClockHour4, IconCircleX, IconReceiptRefund } from 
 import { Link, useRevalidator } from 'react-router';
 import { PublicationImage } from '../../components/publications/PublicationImage';
 import { OrderStatusChip } from '../../features/deals/OrderStatusChip';
-import { formatMoney } from '../../features/deals/money';
+import { OrderAmount, PublicationLink } from '../../features/deals/DealRows';
 import { readApiResponse } from '../../lib/api-client';
 import { requireSession } from '../../lib/auth.server';
 import { formatDate } from '../../lib/format';
@@ -121,21 +121,10 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           />
           <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
             <Group justify="space-between" gap="xs" align="flex-start">
-              {order.publication._id === null ? (
-                <Text fw={700}>{order.publication.title}</Text>
-              ) : (
-                <Anchor component={Link} to={publicationPath(order.publication._id)} fw={700}>
-                  {order.publication.title}
-                </Anchor>
-              )}
+              <PublicationLink publication={order.publication} />
               <OrderStatusChip status={order.status} />
             </Group>
-            <Text size="sm">
-              {order.quantity} × {formatMoney(order.unitPrice, order.currency)} ={' '}
-              <Text span fw={700}>
-                {formatMoney(order.totalAmount, order.currency)}
-              </Text>
-            </Text>
+            <OrderAmount order={order} />
             <Text size="sm">
               {isBuyer ? 'Vendedor: ' : 'Comprador: '}
               <Anchor component={Link} to={userPath(other._id)}>
