@@ -1,6 +1,8 @@
 import { createServer } from 'node:http';
+import { startMercadoPagoStandIn } from '../apps/api/test/helpers/mercadopago-stand-in.ts';
 import { startInbox } from '../apps/api/test/helpers/smtp-inbox.ts';
 import { E2E_MAILBOX_PORT, E2E_SMTP_PORT } from './support/mailbox.ts';
+import { E2E_MERCADOPAGO_PORT } from './support/server.ts';
 
 /**
  * A real SMTP server for the app under test, and a small JSON window on what it received, so that tests in
@@ -16,7 +18,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     response.end(JSON.stringify(messages));
   });
   await new Promise<void>((resolve) => mailbox.listen(E2E_MAILBOX_PORT, '127.0.0.1', resolve));
+  // Mercado Pago for the server under test (see playwright.config.ts): authorization, tokens, checkout, webhooks.
+  const mercadoPago = await startMercadoPagoStandIn({ port: E2E_MERCADOPAGO_PORT });
+  mercadoPago.seller = { id: '202809963', nickname: 'VALEN.ECO' };
   return async () => {
+    await mercadoPago.close();
     await new Promise((resolve) => mailbox.close(resolve));
     await inbox.close();
   };

@@ -1,6 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_SMTP_PORT } from './support/mailbox.ts';
-import { E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT } from './support/server.ts';
+import {
+  STAND_IN_CLIENT_ID,
+  STAND_IN_CLIENT_SECRET,
+  STAND_IN_WEBHOOK_SECRET,
+} from '../apps/api/test/helpers/mercadopago-stand-in.ts';
+import { E2E_BASE_URL, E2E_DATA_DIR, E2E_MERCADOPAGO_URL, E2E_PORT } from './support/server.ts';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -53,6 +58,13 @@ export default defineConfig({
       // Every test signs up and in from the same address; the limits themselves are covered by the API tests.
       RATE_LIMIT_MAX: '1000',
       ASSISTANT_RATE_LIMIT_MAX: '1000',
+      // Test only: Mercado Pago is the loopback stand-in the global setup starts.
+      MERCADOPAGO_CLIENT_ID: STAND_IN_CLIENT_ID,
+      MERCADOPAGO_CLIENT_SECRET: STAND_IN_CLIENT_SECRET,
+      MERCADOPAGO_WEBHOOK_SECRET: STAND_IN_WEBHOOK_SECRET,
+      MERCADOPAGO_AUTH_URL: E2E_MERCADOPAGO_URL,
+      MERCADOPAGO_API_URL: E2E_MERCADOPAGO_URL,
+      MARKETPLACE_FEE_PERCENT: '5',
     },
   },
 });

@@ -4,6 +4,7 @@ import type { DatabaseHandle } from './db/database.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { assistantRoutes } from './modules/assistant/routes.ts';
 import { captchaRoutes } from './modules/captcha/routes.ts';
+import { dealRoutes } from './modules/deals/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { notifyOutcomes } from './modules/moderation/outcome-notices.ts';
@@ -36,7 +37,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (api, { database,
   await api.register(healthRoutes, { database });
   await api.register(captchaRoutes);
   await api.register(accountRoutes, { db: database.db, config });
-  await api.register(userRoutes, { db: database.db });
+  await api.register(userRoutes, { db: database.db, onlinePayments: config.mercadoPago !== null });
   await api.register(mediaRoutes, { storage: api.mediaStorage, maxBytes: config.mediaMaxBytes });
   await api.register(publicationRoutes, { database, mail: communityMail });
   await api.register(reportRoutes, { db: database.db, config });
@@ -44,6 +45,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (api, { database,
   await api.register(ratingRoutes, { db: database.db, mail: communityMail });
   await api.register(notificationRoutes, { database, config });
   await api.register(assistantRoutes, { database, config });
+  await api.register(dealRoutes, { db: database.db, config });
 
   // Explicit catch-alls: the web plugin's `/*` would otherwise answer unknown /api paths with an HTML page.
   api.all('/', { schema: { hide: true } }, handleNotFound);

@@ -57,12 +57,27 @@ export type Config = {
   captcha: CaptchaConfig;
   /** Open reports from different reporters that send a published publication back to review. */
   reportsToHide: number;
+  /** Mercado Pago marketplace application; null when online payments are not enabled on this site. */
+  mercadoPago: MercadoPagoConfig | null;
 };
 
 export type CaptchaConfig = {
   provider: CaptchaProvider;
   /** reCAPTCHA v3 only. */
   recaptcha: { siteKey: string; secretKey: string; minScore: number; verifyUrl: string } | null;
+};
+
+export type MercadoPagoConfig = {
+  clientId: string;
+  clientSecret: string;
+  /** Authorization page host; undefined picks the seller's country's (auth.mercadopago.com.ar / .com.co). */
+  authUrl: string | undefined;
+  /** REST API base, without a trailing slash. */
+  apiUrl: string;
+  /** Secret of the webhook signatures (x-signature). */
+  webhookSecret: string;
+  /** Share of each sale kept by the marketplace, 0 to 50. */
+  feePercent: number;
 };
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -95,6 +110,12 @@ export const ASSISTANT_RATE_LIMIT_MAX = 30;
 export const REPORTS_TO_HIDE = 3;
 export const RECAPTCHA_MIN_SCORE = 0.5;
 export const RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
+export const DEFAULT_MERCADOPAGO_API_URL = 'https://api.mercadopago.com';
+const MERCADOPAGO_VARIABLES = [
+  'MERCADOPAGO_CLIENT_ID',
+  'MERCADOPAGO_CLIENT_SECRET',
+  'MERCADOPAGO_WEBHOOK_SECRET',
+] as const;
 const DEFAULT_WEB_BUILD_DIR = path.resolve(import.meta.dirname, '../../web/build');
 
 const isHttpUrl = (value: string): boolean => {
@@ -298,6 +319,8 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const reportsToHide = read('REPORTS_TO_HIDE', positiveInteger('reports'), REPORTS_TO_HIDE);
 
+  const mercadoPago = readMercadoPago();
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -344,5 +367,37 @@ export function loadConfig(env: Env = process.env): Config {
           : null,
     },
     reportsToHide,
+    mercadoPago,
   };
+
+  /** All three credentials or none: half a configuration would fail only when a buyer pays. */
+  function readMercadoPago(): MercadoPagoConfig | null {
+    const [clientId, clientSecret, webhookSecret] = MERCADOPAGO_VARIABLES.map((name) =>
+      read<string | undefined>(name, nonEmpty, undefined),
+    );
+    const authUrl = read<string | undefined>('MERCADOPAGO_AUTH_URL', httpUrl, undefined);
+    const apiUrl = read('MERCADOPAGO_API_URL', httpUrl, DEFAULT_MERCADOPAGO_API_URL);
+    const feePercent = read(
+      'MARKETPLACE_FEE_PERCENT',
+      z
+        .string()
+        .regex(/^\d+(\.\d+)?$/, { error: 'must be a number between 0 and 50 (a percentage)' })
+        .transform(Number)
+        .refine((value) => value <= 50, { error: 'must be a number between 0 and 50 (a percentage)' }),
+      0,
+    );
+    if (clientId === undefined && clientSecret === undefined && webhookSecret === undefined) return null;
+    if (clientId === undefined || clientSecret === undefined || webhookSecret === undefined) {
+      problems.push(`${MERCADOPAGO_VARIABLES.join(', ')} must be set together (or none of them)`);
+      return null;
+    }
+    return {
+      clientId,
+      clientSecret,
+      webhookSecret,
+      authUrl: authUrl?.replace(/\/+$/, ''),
+      apiUrl: apiUrl.replace(/\/+$/, ''),
+      feePercent,
+    };
+  }
 }

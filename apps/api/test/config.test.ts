@@ -5,6 +5,7 @@ import {
   ACTIVATION_TOKEN_LIFETIME_MS,
   ConfigError,
   DEFAULT_MAIL_FROM,
+  DEFAULT_MERCADOPAGO_API_URL,
   DEFAULT_SPONSOR_URL,
   DEVELOPMENT_SECRET_KEY,
   loadConfig,
@@ -56,6 +57,7 @@ describe('loadConfig', () => {
       secretKey: DEVELOPMENT_SECRET_KEY,
       captcha: { provider: 'altcha', recaptcha: null },
       reportsToHide: 3,
+      mercadoPago: null,
       sseHeartbeatMs: 20_000,
       assistant: { rateLimitMax: 30, languageModel: undefined },
     });
@@ -96,6 +98,12 @@ describe('loadConfig', () => {
       RECAPTCHA_VERIFY_URL: 'http://127.0.0.1:9/siteverify',
       REPORTS_TO_HIDE: '5',
       SSE_HEARTBEAT_MS: '15000',
+      MERCADOPAGO_CLIENT_ID: '123',
+      MERCADOPAGO_CLIENT_SECRET: 'client-secret',
+      MERCADOPAGO_WEBHOOK_SECRET: 'webhook-secret',
+      MERCADOPAGO_AUTH_URL: 'https://auth.mercadopago.com.co/',
+      MERCADOPAGO_API_URL: 'https://api.example/',
+      MARKETPLACE_FEE_PERCENT: '7.5',
     });
 
     expect(config).toMatchObject({
@@ -134,6 +142,37 @@ describe('loadConfig', () => {
       },
       reportsToHide: 5,
       sseHeartbeatMs: 15_000,
+      mercadoPago: {
+        clientId: '123',
+        clientSecret: 'client-secret',
+        webhookSecret: 'webhook-secret',
+        authUrl: 'https://auth.mercadopago.com.co',
+        apiUrl: 'https://api.example',
+        feePercent: 7.5,
+      },
+    });
+  });
+
+  it('refuses half a Mercado Pago setup and a fee out of range', () => {
+    expect(problemsOf({ MERCADOPAGO_CLIENT_ID: '1' })).toEqual([
+      'MERCADOPAGO_CLIENT_ID, MERCADOPAGO_CLIENT_SECRET, MERCADOPAGO_WEBHOOK_SECRET must be set together (or none of them)',
+    ]);
+    expect(problemsOf({ MARKETPLACE_FEE_PERCENT: '60' })).toEqual([
+      'MARKETPLACE_FEE_PERCENT must be a number between 0 and 50 (a percentage)',
+    ]);
+    expect(
+      loadConfig({
+        MERCADOPAGO_CLIENT_ID: '1',
+        MERCADOPAGO_CLIENT_SECRET: '2',
+        MERCADOPAGO_WEBHOOK_SECRET: '3',
+      }).mercadoPago,
+    ).toEqual({
+      clientId: '1',
+      clientSecret: '2',
+      webhookSecret: '3',
+      authUrl: undefined,
+      apiUrl: DEFAULT_MERCADOPAGO_API_URL,
+      feePercent: 0,
     });
   });
 

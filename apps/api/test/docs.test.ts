@@ -80,6 +80,18 @@ describe('API description', () => {
         'DELETE /api/notification/{id}',
         'POST /api/unsubscribe/{token}',
         'POST /api/io',
+        'GET /api/seller/authorization',
+        'POST /api/seller/credentials',
+        'DELETE /api/seller/credentials',
+        'GET /api/publication/{id}/purchase',
+        'POST /api/orders',
+        'GET /api/orders/{id}',
+        'POST /api/payments/webhook',
+        'GET /api/sales',
+        'GET /api/shopping',
+        'POST /api/contacts',
+        'GET /api/sales/contacts',
+        'GET /api/shopping/contacts',
       ].sort(),
     );
     expect(Object.keys(document.paths['/api/health']?.get?.responses ?? {}).sort()).toEqual(['200', '503']);

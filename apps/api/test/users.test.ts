@@ -89,6 +89,8 @@ describe('my account (/me)', () => {
       paymentDetails: null,
       emailNotifications: true,
       summary: { publications: { published: 2, pending: 1 } },
+      onlinePayments: false,
+      sellerAccount: null,
     });
   });
 

@@ -21,3 +21,4 @@ export * from './schemas/captcha.ts';
 export * from './schemas/report.ts';
 export * from './faq.ts';
 export * from './search.ts';
+export * from './deals.ts';

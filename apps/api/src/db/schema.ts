@@ -1,3 +1,4 @@
+import type { OrderStatus } from '@eco/domain';
 import type { Generated, Insertable, Kysely, Selectable, Updateable } from 'kysely';
 
 // Every timestamp is an ISO-8601 UTC string and every flag an integer 0/1 on both dialects, so that one query text
@@ -143,6 +144,86 @@ export interface ModerationLogTable {
   created_at: string;
 }
 
+/** A started Mercado Pago authorization (OAuth with PKCE): single use, bound to its user, short-lived. */
+export interface SellerAuthorizationsTable {
+  /** SHA-256 of the state (hex): the state itself is never stored. */
+  state_hash: string;
+  user_id: string;
+  /** The PKCE code verifier, encrypted (see secret-box.ts). */
+  code_verifier: string;
+  redirect_uri: string;
+  expires_at: string;
+  created_at: string;
+}
+
+/** A member's connected Mercado Pago account; both tokens encrypted with AES-256-GCM. */
+export interface SellerAccountsTable {
+  user_id: string;
+  /** Mercado Pago's id of the seller (the webhooks' user_id). */
+  marketplace_user_id: string;
+  nickname: string | null;
+  access_token: string;
+  refresh_token: string;
+  token_expires_at: string;
+  connected_at: string;
+  updated_at: string;
+}
+
+export type { OrderStatus } from '@eco/domain';
+
+/** A purchase through Checkout Pro: what was bought at what price, copied from the publication at the time. */
+export interface OrdersTable {
+  id: string;
+  buyer_id: string;
+  seller_id: string;
+  /** Null once the publication is deleted; the copy below remains. */
+  publication_id: string | null;
+  typed: string;
+  title: string;
+  image_url: string | null;
+  quantity: number;
+  /** With the discount applied. */
+  unit_price: number;
+  total_amount: number;
+  /** The marketplace's share (MARKETPLACE_FEE_PERCENT of the total at the time). */
+  fee_amount: number;
+  /** ARS or COP. */
+  currency: string;
+  status: OrderStatus;
+  /** The seller's Mercado Pago id when the order was made: its token reads the payment. */
+  marketplace_user_id: string;
+  preference_id: string | null;
+  checkout_url: string | null;
+  payment_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Every status an order went through, in order. */
+export interface OrderEventsTable {
+  order_id: string;
+  status: OrderStatus;
+  payment_id: string | null;
+  created_at: string;
+}
+
+/** A message sent to a seller from the contact cart; guests have no buyer. */
+export interface ContactsTable {
+  id: string;
+  seller_id: string;
+  buyer_id: string | null;
+  created_at: string;
+}
+
+/** The publications a contact was about, copied at the time. */
+export interface ContactItemsTable {
+  contact_id: string;
+  position: number;
+  publication_id: string | null;
+  title: string;
+  image_url: string | null;
+}
+
 /** One member's rating of another (one per pair). */
 export interface QualificationsTable {
   id: string;
@@ -182,6 +263,12 @@ export interface Database {
   captcha_solutions: CaptchaSolutionsTable;
   reports: ReportsTable;
   moderation_log: ModerationLogTable;
+  seller_authorizations: SellerAuthorizationsTable;
+  seller_accounts: SellerAccountsTable;
+  orders: OrdersTable;
+  order_events: OrderEventsTable;
+  contacts: ContactsTable;
+  contact_items: ContactItemsTable;
   qualifications: QualificationsTable;
   notifications: NotificationsTable;
 }
@@ -198,6 +285,8 @@ export type PublicationRow = Selectable<PublicationsTable>;
 export type NewPublication = Insertable<PublicationsTable>;
 export type NewPublicationFile = Insertable<PublicationFilesTable>;
 export type PublicationUpdate = Updateable<PublicationsTable>;
+export type SellerAccountRow = Selectable<SellerAccountsTable>;
+export type OrderRow = Selectable<OrdersTable>;
 export type QualificationRow = Selectable<QualificationsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
 export type NewNotification = Insertable<NotificationsTable>;

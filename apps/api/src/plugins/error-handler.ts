@@ -53,11 +53,13 @@ function clientCode(error: FastifyError): { code: string } | undefined {
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const statusCode = statusOf(error);
   if (statusCode >= 500) {
+    // A module's own 5xx (e.g. 502 when a payment provider is down) says what happened; anything else says nothing.
+    const intended = error instanceof HttpError;
     request.log.error({ err: error }, 'Request failed');
     return reply
       .code(statusCode)
       .type('application/json; charset=utf-8')
-      .send(errorBody(statusCode, UNEXPECTED_ERROR_MESSAGE));
+      .send(errorBody(statusCode, intended ? error.message : UNEXPECTED_ERROR_MESSAGE));
   }
   request.log.info({ err: { code: error.code, message: error.message }, statusCode }, 'Request rejected');
   return reply

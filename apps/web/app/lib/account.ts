@@ -1,4 +1,4 @@
-import type { User } from '@eco/domain';
+import type { SellerAccount, User } from '@eco/domain';
 
 /** GET /api/me: the signed-in user's own data. */
 export type Account = {
@@ -7,6 +7,10 @@ export type Account = {
   /** Receives notices by e-mail too ('Recibir avisos por correo'). */
   emailNotifications: boolean;
   summary: { publications: { published: number; pending: number } };
+  /** Whether this site takes payments with Mercado Pago. */
+  onlinePayments: boolean;
+  /** The user's connected Mercado Pago account; null when none. */
+  sellerAccount: SellerAccount | null;
 };
 
 /** A loader's outcome for pages built on the user's data: the data, or the message of section 8 to show. */

@@ -4,6 +4,7 @@ import * as accounts from './0002-accounts.ts';
 import * as publicationSearch from './0003-publication-search.ts';
 import * as community from './0004-community.ts';
 import * as trustDesk from './0005-trust-desk.ts';
+import * as deals from './0008-deals.ts';
 import * as assistant from './0009-assistant.ts';
 
 /** Every migration, by name; names sort in the order they run. Later features append theirs here. */
@@ -13,5 +14,6 @@ export const migrations: Record<string, Migration> = {
   '0003-publication-search': publicationSearch,
   '0004-community': community,
   '0005-trust-desk': trustDesk,
+  '0008-deals': deals,
   '0009-assistant': assistant,
 };

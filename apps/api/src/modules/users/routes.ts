@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DB } from '../../db/schema.ts';
 import { errorResponses } from '../../plugins/error-schema.ts';
+import { sellerAccountOf } from '../deals/seller-account-of.ts';
+import { sellerAccountSchema } from '../deals/schemas.ts';
 import { ratingDataSchema } from '../ratings/schemas.ts';
 import { requireSession, requireSuperUser } from '../sessions/require-session.ts';
 import {
@@ -35,10 +37,17 @@ const meSchema = z.object({
       pending: z.number().int().describe('En revisión o no publicadas'),
     }),
   }),
+  onlinePayments: z.boolean().describe('Si el sitio tiene habilitados los pagos con Mercado Pago'),
+  sellerAccount: sellerAccountSchema
+    .nullable()
+    .describe('Mi cuenta de Mercado Pago; null si no está conectada'),
 });
 
 /** The signed-in user's own account (/me), public profiles (/user/{id}) and the super users' list (/users). */
-export const userRoutes: FastifyPluginAsyncZod<{ db: DB }> = async (app, { db }) => {
+export const userRoutes: FastifyPluginAsyncZod<{ db: DB; onlinePayments: boolean }> = async (
+  app,
+  { db, onlinePayments },
+) => {
   const users = createUsersService({ db, storage: app.mediaStorage, log: app.log });
 
   app.get(
@@ -55,7 +64,11 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: DB }> = async (app, { db })
     async (request, reply) => {
       const session = await requireSession(request);
       reply.header('cache-control', 'no-store');
-      return users.getMe(session.user._id);
+      const [me, sellerAccount] = await Promise.all([
+        users.getMe(session.user._id),
+        sellerAccountOf(db, session.user._id),
+      ]);
+      return { ...me, onlinePayments, sellerAccount: onlinePayments ? sellerAccount : null };
     },
   );
 

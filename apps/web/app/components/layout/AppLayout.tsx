@@ -5,7 +5,7 @@ import { useLocation } from 'react-router';
 import { useLiveUnreadCount } from '../../features/notifications/NotificationBell';
 import { useSession, useStoredSessionSync } from '../../lib/session';
 import { AssistantButton } from '../../features/assistant/AssistantButton';
-import { CartButton } from '../cart/CartButton';
+import { CartButton } from '../../features/cart/CartButton';
 import classes from './AppLayout.module.css';
 import { Footer } from './Footer';
 import type { LayoutApi, RightDrawerView } from './layout-context';

@@ -1,10 +1,10 @@
 import { ActionIcon, Button, Stack, Text } from '@mantine/core';
 import { IconShoppingCartPlus } from '@tabler/icons-react';
 import { iconTip } from '../../components/icon-tip';
-import type { CartCandidate } from '../../lib/cart';
-import { isInCart } from '../../lib/cart';
-import { addToCart } from '../../lib/cart-actions';
-import { useCart } from '../../lib/cart-store';
+import type { CartCandidate } from '../cart/cart';
+import { isInCart } from '../cart/cart';
+import { addToCart } from '../cart/cart-actions';
+import { useCart } from '../cart/cart-store';
 
 const LABEL = 'Agregar al carrito';
 const IN_CART = 'Ya está en tu carrito de contactos';

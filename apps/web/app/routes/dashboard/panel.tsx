@@ -15,7 +15,15 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { IconList, IconMapPin, IconPlus, IconSettings, IconShieldCheck } from '@tabler/icons-react';
+import {
+  IconList,
+  IconMapPin,
+  IconPlus,
+  IconReceipt,
+  IconSettings,
+  IconShieldCheck,
+  IconShoppingBag,
+} from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { UserAvatar } from '../../components/account/UserAvatar';
 import { UserDataError } from '../../components/account/UserDataError';
@@ -43,9 +51,21 @@ const SHORTCUTS = [
   },
   { to: '/publications/new', label: 'Publicar', hint: 'Crea un nuevo anuncio.', icon: IconPlus },
   {
+    to: '/dashboard/sales',
+    label: 'Mis ventas',
+    hint: 'Ventas con Mercado Pago y consultas recibidas.',
+    icon: IconReceipt,
+  },
+  {
+    to: '/dashboard/shopping',
+    label: 'Mis compras',
+    hint: 'Compras con Mercado Pago y consultas enviadas.',
+    icon: IconShoppingBag,
+  },
+  {
     to: '/dashboard/settings',
     label: 'Configuración',
-    hint: 'Tu perfil y datos de pago.',
+    hint: 'Tu perfil, datos de pago y Mercado Pago.',
     icon: IconSettings,
   },
 ];

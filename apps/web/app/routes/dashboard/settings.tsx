@@ -6,6 +6,7 @@ import { PaymentDetailsForm } from '../../components/settings/PaymentDetailsForm
 import { ProfileForm } from '../../components/settings/ProfileForm';
 import { profileFormValues } from '../../components/settings/profile-form-values';
 import { EmailNotificationsSwitch } from '../../features/notifications/EmailNotificationsSwitch';
+import { SellerAccountCard } from '../../features/deals/SellerAccountCard';
 import { loadAccount } from '../../lib/account.server';
 import { requireSession } from '../../lib/auth.server';
 import { pageMeta } from '../../lib/meta';
@@ -37,6 +38,11 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
             paymentDetails={loaderData.account.paymentDetails}
           />
           <EmailNotificationsSwitch enabled={loaderData.account.emailNotifications} />
+          <SellerAccountCard
+            onlinePayments={loaderData.account.onlinePayments}
+            sellerAccount={loaderData.account.sellerAccount}
+            country={loaderData.account.user.locationCountry}
+          />
         </>
       ) : (
         <UserDataError message={loaderData.message} />

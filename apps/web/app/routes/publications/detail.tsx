@@ -18,6 +18,8 @@ import { publicationMeta } from '../../features/publications/publications-meta';
 import { explorePath } from '../../features/publications/publications-query';
 import { loadPublication } from '../../features/publications/publications.server';
 import { ReportButton } from '../../features/reports/ReportButton';
+import { BuyButton } from '../../features/deals/BuyButton';
+import { loadPurchaseOptions } from '../../features/deals/purchase.server';
 import { serverContext } from '../../server-context';
 import type { Route } from './+types/detail';
 
@@ -25,7 +27,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const publication = await loadPublication(context, params.id);
   // Tips are read on their own page.
   if (publication.typed === 'tips') throw redirect(tipPath(publication._id));
-  return { publication, publicUrl: context.get(serverContext).publicUrl };
+  const purchase = await loadPurchaseOptions(context, publication);
+  return { publication, purchase, publicUrl: context.get(serverContext).publicUrl };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -38,7 +41,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
     : [];
 
 export default function PublicationPage({ loaderData }: Route.ComponentProps) {
-  const { publication, publicUrl } = loaderData;
+  const { publication, purchase, publicUrl } = loaderData;
   const price = priceView(publication);
   const navigate = useNavigate();
   const category = getCategory(publication.typed);
@@ -63,6 +66,9 @@ export default function PublicationPage({ loaderData }: Route.ComponentProps) {
         {price && <PriceTag price={price} size="xl" />}
         <AuthorLine author={publication.createdBy} />
       </Stack>
+      {purchase && (
+        <BuyButton publicationId={publication._id} sellerId={publication.createdBy._id} options={purchase} />
+      )}
       <Group gap="xs" align="flex-start">
         <AddToCartButton publication={publication} variant="button" />
         <ShareButton

@@ -3,13 +3,14 @@ import { truncate } from '@eco/domain/text';
 import { ActionIcon, Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconBrandWhatsapp, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { iconTip } from '../icon-tip';
-import type { CartGroup } from '../../lib/cart';
-import { clearSellerCart, removeFromCart } from '../../lib/cart-actions';
-import { contactUrl } from '../../lib/cart-message';
-import { readingPath } from '../../features/publications/publications';
-import { UserAvatar } from '../account/UserAvatar';
-import { useConfirm } from '../dialogs/dialogs-context';
+import type { CartGroup } from './cart';
+import { clearSellerCart, removeFromCart } from './cart-actions';
+import { contactUrl } from './cart-message';
+import { recordContact } from './record-contact';
+import { readingPath } from '../publications/publications';
+import { UserAvatar } from '../../components/account/UserAvatar';
+import { useConfirm } from '../../components/dialogs/dialogs-context';
+import { iconTip } from '../../components/icon-tip';
 
 type CartSellerGroupProps = { group: CartGroup; onNavigate: () => void };
 
@@ -84,7 +85,13 @@ export function CartSellerGroup({ group, onNavigate }: CartSellerGroupProps) {
           rel="noopener noreferrer"
           color="green.8"
           leftSection={<IconBrandWhatsapp size={20} aria-hidden />}
-          onClick={() => void offerToClear()}
+          onClick={() => {
+            recordContact(
+              seller._id,
+              group.publications.map((publication) => publication._id),
+            );
+            void offerToClear();
+          }}
           fullWidth
         >
           Contactar por WhatsApp

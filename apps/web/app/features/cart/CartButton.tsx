@@ -3,8 +3,8 @@ import { Badge, Button } from '@mantine/core';
 import { IconShoppingCart } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
-import { cartCount } from '../../lib/cart';
-import { useCart } from '../../lib/cart-store';
+import { cartCount } from './cart';
+import { useCart } from './cart-store';
 import classes from './CartButton.module.css';
 
 // The dialog (Modal, avatars, notices) is fetched the first time it opens: every page loads only this button.

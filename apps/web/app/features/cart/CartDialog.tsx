@@ -1,8 +1,8 @@
 import '../../styles/cart';
 import { DIALOG_WIDTH } from '@eco/domain/constants';
 import { Stack, Text } from '@mantine/core';
-import { useCart } from '../../lib/cart-store';
-import { ResponsiveDialog } from '../dialogs/ResponsiveDialog';
+import { useCart } from './cart-store';
+import { ResponsiveDialog } from '../../components/dialogs/ResponsiveDialog';
 import { CartSellerGroup } from './CartSellerGroup';
 
 type CartDialogProps = { opened: boolean; onClose: () => void };

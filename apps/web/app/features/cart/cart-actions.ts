@@ -1,7 +1,7 @@
 import type { CartCandidate } from './cart';
 import { addPublication, removePublication, removeSeller } from './cart';
 import { getCart, saveCart } from './cart-store';
-import { notifySuccess, notifyWarning } from './notify';
+import { notifySuccess, notifyWarning } from '../../lib/notify';
 
 export const CART_ADDED_MESSAGE = 'El producto se ha agregado correctamente';
 export const CART_DUPLICATE_MESSAGE = 'Este item ya se encuentra en el carrito';
