@@ -18,7 +18,11 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (api, { database,
   await api.register(healthRoutes, { database });
   await api.register(accountRoutes, { db: database.db, config });
   await api.register(userRoutes, { db: database.db });
-  await api.register(mediaRoutes, { storage: api.mediaStorage, maxBytes: config.mediaMaxBytes });
+  await api.register(mediaRoutes, {
+    db: database.db,
+    storage: api.mediaStorage,
+    maxBytes: config.mediaMaxBytes,
+  });
   await api.register(publicationRoutes, { database });
 
   // Explicit catch-alls: the web plugin's `/*` would otherwise answer unknown /api paths with an HTML page.

@@ -89,7 +89,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(cookie);
   await app.register(sessionPlugin, { db: database.db });
-  await app.register(housekeeping, { db: database.db });
 
   let mailer = options.mailer;
   if (mailer === undefined) {
@@ -104,7 +103,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.addHook('onClose', async () => owned.close());
   }
   app.decorate('mailer', mailer);
-  app.decorate('mediaStorage', options.mediaStorage ?? createLocalStorage(config.mediaDir));
+  const mediaStorage = options.mediaStorage ?? createLocalStorage(config.mediaDir);
+  app.decorate('mediaStorage', mediaStorage);
+  await app.register(housekeeping, { db: database.db, storage: mediaStorage });
 
   await app.register(swagger, {
     openapi: {

@@ -5,7 +5,16 @@ import { migrateToLatest } from '../src/db/migrate.ts';
 import { migrations } from '../src/db/migrations/index.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-app.ts';
 
-const TABLES = ['publication_files', 'publications', 'search_words', 'sessions', 'user_tokens', 'users'];
+const TABLES = [
+  'attempt_counters',
+  'publication_files',
+  'publications',
+  'search_words',
+  'sessions',
+  'uploads',
+  'user_tokens',
+  'users',
+];
 // SQLite's search index (migration 0003): full-text tables, their shadow tables, and the slim search rows.
 const SQLITE_SEARCH_TABLES = ['publication_search', 'publication_search_rows', 'search_word_trigrams'];
 
@@ -69,6 +78,8 @@ describe('migrations', () => {
     expect(columns.sessions).toEqual(['created_at', 'expires_at', 'token_hash', 'user_id']);
     expect(columns.user_tokens).toEqual(['created_at', 'expires_at', 'purpose', 'token_hash', 'user_id']);
     expect(columns.publication_files).toEqual(['position', 'publication_id', 'url']);
+    expect(columns.uploads).toEqual(['created_at', 'key', 'url', 'user_id']);
+    expect(columns.attempt_counters).toEqual(['count', 'key', 'window_ends_at']);
     expect(columns.publications).toEqual(
       [
         'calendared_at',

@@ -97,6 +97,21 @@ export interface SearchWordsTable {
   word: string;
 }
 
+/** Every image POST /media stored (migration 0006): its public URL (the thumbnail's is derived), key and owner. */
+export interface UploadsTable {
+  url: string;
+  key: string;
+  user_id: string;
+  created_at: string;
+}
+
+/** The attempt limits' counters, shared by every server process (migration 0006). */
+export interface AttemptCountersTable {
+  key: string;
+  count: number;
+  window_ends_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -105,6 +120,8 @@ export interface Database {
   publication_files: PublicationFilesTable;
   publication_search_rows: PublicationSearchRowsTable;
   search_words: SearchWordsTable;
+  uploads: UploadsTable;
+  attempt_counters: AttemptCountersTable;
 }
 
 export type DB = Kysely<Database>;

@@ -2,15 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
 import type { MediaStorage } from '../media/storage.ts';
+import { createUploadFiles, isUploadKey } from '../media/uploads.ts';
 import { INVALID_FILE_MESSAGE } from './messages.ts';
-import { isImageInUse } from './repository.ts';
 
 // The images of a publication are the user's uploads (POST /api/media answers `uploads/{userId}/<name>.webp` and a
 // `<name>.sm.webp` thumbnail). The demo content's images live under `demo/` and may be shared by several
 // publications: only uploads are ever deleted, and only once nothing shows them any more.
-
-const UPLOAD_KEY = /^uploads\/[^/]+\/[^/]+\.webp$/;
-const THUMBNAIL = /\.sm\.webp$/;
 
 export type PublicationImages = {
   /**
@@ -18,7 +15,10 @@ export type PublicationImages = {
    * publication already has (`kept`).
    */
   check(urls: readonly string[], actorId: string, kept?: readonly string[]): void;
-  /** Deletes the uploads among `urls` (and their thumbnails) that no publication nor profile shows any more. */
+  /**
+   * Deletes the uploads among `urls` (and their thumbnails) that no publication nor profile shows any more; call it
+   * once the change has committed.
+   */
   release(urls: readonly string[]): Promise<void>;
 };
 
@@ -27,23 +27,11 @@ export function createPublicationImages(
   storage: MediaStorage,
   log: FastifyBaseLogger,
 ): PublicationImages {
+  const uploads = createUploadFiles(db, storage, log);
+
   function isOwnUpload(url: string, userId: string): boolean {
     const key = storage.keyFromUrl(url);
-    return (
-      key !== null && key.startsWith(`uploads/${userId}/`) && UPLOAD_KEY.test(key) && !THUMBNAIL.test(key)
-    );
-  }
-
-  async function releaseOne(url: string): Promise<void> {
-    const key = storage.keyFromUrl(url);
-    if (key === null || !UPLOAD_KEY.test(key) || THUMBNAIL.test(key)) return;
-    try {
-      if (await isImageInUse(db, url)) return;
-      await Promise.all([storage.remove(key), storage.remove(key.replace(/\.webp$/, '.sm.webp'))]);
-    } catch (error) {
-      // The publication is already saved: a file left behind is not worth failing the request.
-      log.warn({ err: error, key }, 'Could not remove a publication image');
-    }
+    return key !== null && key.startsWith(`uploads/${userId}/`) && isUploadKey(key);
   }
 
   return {
@@ -54,8 +42,6 @@ export function createPublicationImages(
       }
     },
 
-    async release(urls) {
-      for (const url of new Set(urls)) await releaseOne(url);
-    },
+    release: uploads.release,
   };
 }

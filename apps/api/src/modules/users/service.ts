@@ -4,6 +4,7 @@ import type { PublicUser, User } from '@eco/domain';
 import type { DB } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
 import type { MediaStorage } from '../media/storage.ts';
+import { createUploadFiles } from '../media/uploads.ts';
 import { deleteTokensOfUser } from '../accounts/repository.ts';
 import { endAllSessions } from '../sessions/service.ts';
 import {
@@ -31,18 +32,7 @@ export type Me = {
 export type UsersDeps = { db: DB; storage: MediaStorage; log: FastifyBaseLogger };
 
 export function createUsersService({ db, storage, log }: UsersDeps) {
-  /** The user's own uploaded picture (and its thumbnail) once it is replaced; other URLs are left alone. */
-  async function removeReplacedPicture(userId: string, previous: string | null, current: string | null) {
-    if (previous === null || previous === current) return;
-    const key = storage.keyFromUrl(previous);
-    if (key === null || !key.startsWith(`uploads/${userId}/`)) return;
-    const base = key.replace(/(\.sm)?\.webp$/, '');
-    try {
-      await Promise.all([storage.remove(`${base}.webp`), storage.remove(`${base}.sm.webp`)]);
-    } catch (error) {
-      log.warn({ err: error, key }, 'Could not remove a replaced profile picture');
-    }
-  }
+  const uploads = createUploadFiles(db, storage, log);
 
   return {
     async getMe(userId: string): Promise<Me> {
@@ -73,7 +63,13 @@ export function createUsersService({ db, storage, log }: UsersDeps) {
       if (update.paymentDetails !== undefined) changes.payment_details = update.paymentDetails;
       const updated = await updateUser(db, user._id, changes);
       if (updated === undefined) throw new HttpError(404, USER_NOT_FOUND_MESSAGE);
-      if (profile !== undefined) await removeReplacedPicture(user._id, user.pictureUrl, updated.picture_url);
+      // The replaced picture goes once the change is saved: only the member's own upload, if nothing else shows it.
+      const previous = user.pictureUrl;
+      if (profile !== undefined && previous !== null && previous !== updated.picture_url) {
+        if (storage.keyFromUrl(previous)?.startsWith(`uploads/${user._id}/`) === true) {
+          await uploads.release([previous]);
+        }
+      }
     },
 
     /** Accounts that cannot sign in (pending activation or deactivated) have no public profile. */
