@@ -57,22 +57,24 @@ describe('uploads follow their owners', () => {
   const logs = captureLogs('warn');
 
   beforeAll(async () => {
-    let local: MediaStorage | undefined;
+    // The media folder is known once the app exists.
+    const folder: { storage?: MediaStorage } = {};
+    const local = () => folder.storage!;
     const flaky: MediaStorage = {
-      save: (...args) => local!.save(...args),
+      save: (...args) => local().save(...args),
       remove: async (key) => {
         if (failures > 0) {
           failures -= 1;
           throw Object.assign(new Error('EROFS: read-only file system'), { code: 'EROFS' });
         }
-        await local!.remove(key);
+        await local().remove(key);
       },
-      list: (prefix) => local!.list(prefix),
-      publicUrl: (key) => local!.publicUrl(key),
-      keyFromUrl: (url) => local!.keyFromUrl(url),
+      list: (prefix) => local().list(prefix),
+      publicUrl: (key) => local().publicUrl(key),
+      keyFromUrl: (url) => local().keyFromUrl(url),
     };
     subject = await createTestApp({ mediaStorage: flaky, logger: logs.logger });
-    local = createLocalStorage(subject.config.mediaDir);
+    folder.storage = createLocalStorage(subject.config.mediaDir);
     actors = await createActors(subject.database.db);
   });
 
