@@ -4,6 +4,7 @@ import type { DatabaseHandle } from './db/database.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
+import { myDataRoutes } from './modules/my-data/routes.ts';
 import { publicationRoutes } from './modules/publications/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { handleNotFound } from './plugins/error-handler.ts';
@@ -18,6 +19,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (api, { database,
   await api.register(healthRoutes, { database });
   await api.register(accountRoutes, { db: database.db, config });
   await api.register(userRoutes, { db: database.db });
+  await api.register(myDataRoutes, { db: database.db, config });
   await api.register(mediaRoutes, {
     db: database.db,
     storage: api.mediaStorage,

@@ -17,5 +17,6 @@ export * from './schemas/profile.ts';
 export * from './schemas/payment-details.ts';
 export * from './schemas/rating.ts';
 export * from './schemas/bot-message.ts';
+export * from './schemas/delete-account.ts';
 export * from './faq.ts';
 export * from './search.ts';
