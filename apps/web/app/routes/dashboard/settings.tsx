@@ -5,6 +5,7 @@ import { UserDataError } from '../../components/account/UserDataError';
 import { PaymentDetailsForm } from '../../components/settings/PaymentDetailsForm';
 import { ProfileForm } from '../../components/settings/ProfileForm';
 import { profileFormValues } from '../../components/settings/profile-form-values';
+import { MyDataCard } from '../../features/my-data/MyDataCard';
 import { loadAccount } from '../../lib/account.server';
 import { requireSession } from '../../lib/auth.server';
 import { pageMeta } from '../../lib/meta';
@@ -35,6 +36,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
             key={loaderData.account.paymentDetails ?? ''}
             paymentDetails={loaderData.account.paymentDetails}
           />
+          <MyDataCard />
         </>
       ) : (
         <UserDataError message={loaderData.message} />
