@@ -20,6 +20,7 @@ import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { createLocalStorage, type MediaStorage } from './modules/media/storage.ts';
 import { sessionPlugin } from './modules/sessions/session-plugin.ts';
 import { handleError, handleNotFound } from './plugins/error-handler.ts';
+import { closeGracefully } from './plugins/graceful-close.ts';
 import { housekeeping } from './plugins/housekeeping.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 
@@ -61,7 +62,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     requestIdHeader: false,
     frameworkErrors: handleError,
     trustProxy: config.trustProxy,
+    // closeGracefully answers in Spanish instead.
+    return503OnClosing: false,
   });
+  closeGracefully(app);
 
   let database = options.database;
   if (database === undefined) {
