@@ -8,6 +8,7 @@ import { myDataRoutes } from './modules/my-data/routes.ts';
 import { publicationRoutes } from './modules/publications/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { handleNotFound } from './plugins/error-handler.ts';
+import { refuseNulCharacters } from './plugins/input-guard.ts';
 import { originCheck } from './plugins/origin-check.ts';
 
 export type ApiOptions = { database: DatabaseHandle; config: Config };
@@ -15,6 +16,7 @@ export type ApiOptions = { database: DatabaseHandle; config: Config };
 /** Everything under /api, encapsulated: feature modules register here. */
 export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (api, { database, config }) => {
   await api.register(originCheck, { publicUrl: config.publicUrl });
+  refuseNulCharacters(api);
 
   await api.register(healthRoutes, { database });
   await api.register(accountRoutes, { db: database.db, config });
