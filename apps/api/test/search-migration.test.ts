@@ -36,7 +36,8 @@ describe('migration 0003-publication-search', () => {
       db,
     );
 
-    expect(await migrateToLatest(db)).toEqual(['0003-publication-search']);
+    // Later migrations follow it.
+    expect((await migrateToLatest(db))[0]).toBe('0003-publication-search');
 
     expect(await titlesFound(db, dialect, ['carton'])).toEqual(['Punto de Reciclaje']);
     expect(await titlesFound(db, dialect, ['aceite'])).toEqual(['Jabón artesanal']);
@@ -91,7 +92,8 @@ describe('migration 0003-publication-search', () => {
       .execute();
 
     expect((await migrator.migrateTo('0002-accounts')).error).toBeUndefined();
-    expect(await migrateToLatest(db)).toEqual(['0003-publication-search']);
+    // Later migrations follow it.
+    expect((await migrateToLatest(db))[0]).toBe('0003-publication-search');
 
     expect(await titlesFound(db, dialect, ['frasco'])).toEqual(['Frascos de vidrio']);
   });
