@@ -9,6 +9,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { notifyOutcomes } from './modules/moderation/outcome-notices.ts';
 import { moderationRoutes } from './modules/moderation/routes.ts';
+import { myDataRoutes } from './modules/my-data/routes.ts';
 import { publicationRoutes } from './modules/publications/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { createCommunityMail } from './modules/notifications/community-mail.ts';
@@ -16,6 +17,7 @@ import { notificationRoutes } from './modules/notifications/routes.ts';
 import { ratingRoutes } from './modules/ratings/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { handleNotFound } from './plugins/error-handler.ts';
+import { refuseNulCharacters } from './plugins/input-guard.ts';
 import { originCheck } from './plugins/origin-check.ts';
 
 export type ApiOptions = { database: DatabaseHandle; config: Config };
@@ -23,6 +25,7 @@ export type ApiOptions = { database: DatabaseHandle; config: Config };
 /** Everything under /api, encapsulated: feature modules register here. */
 export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (api, { database, config }) => {
   await api.register(originCheck, { publicUrl: config.publicUrl });
+  refuseNulCharacters(api);
 
   // The e-mails that repeat notifications; registered first, so its onClose runs after every route's.
   const communityMail = createCommunityMail({
@@ -38,7 +41,12 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (api, { database,
   await api.register(captchaRoutes);
   await api.register(accountRoutes, { db: database.db, config });
   await api.register(userRoutes, { db: database.db, onlinePayments: config.mercadoPago !== null });
-  await api.register(mediaRoutes, { storage: api.mediaStorage, maxBytes: config.mediaMaxBytes });
+  await api.register(myDataRoutes, { db: database.db, config });
+  await api.register(mediaRoutes, {
+    db: database.db,
+    storage: api.mediaStorage,
+    maxBytes: config.mediaMaxBytes,
+  });
   await api.register(publicationRoutes, { database, mail: communityMail });
   await api.register(reportRoutes, { db: database.db, config });
   await api.register(moderationRoutes, { db: database.db, notify: notifyOutcomes });

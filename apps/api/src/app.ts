@@ -22,6 +22,7 @@ import { createLocalStorage, type MediaStorage } from './modules/media/storage.t
 import { createUnreadHub, type UnreadHub } from './modules/notifications/unread-hub.ts';
 import { sessionPlugin } from './modules/sessions/session-plugin.ts';
 import { handleError, handleNotFound } from './plugins/error-handler.ts';
+import { closeGracefully } from './plugins/graceful-close.ts';
 import { housekeeping } from './plugins/housekeeping.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 
@@ -68,7 +69,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     requestIdHeader: false,
     frameworkErrors: handleError,
     trustProxy: config.trustProxy,
+    // closeGracefully answers in Spanish instead.
+    return503OnClosing: false,
   });
+  closeGracefully(app);
 
   let database = options.database;
   if (database === undefined) {
@@ -99,7 +103,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(cookie);
   await app.register(sessionPlugin, { db: database.db });
-  await app.register(housekeeping, { db: database.db });
 
   let mailer = options.mailer;
   if (mailer === undefined) {
@@ -114,7 +117,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.addHook('onClose', async () => owned.close());
   }
   app.decorate('mailer', mailer);
-  app.decorate('mediaStorage', options.mediaStorage ?? createLocalStorage(config.mediaDir));
+  const mediaStorage = options.mediaStorage ?? createLocalStorage(config.mediaDir);
+  app.decorate('mediaStorage', mediaStorage);
+  await app.register(housekeeping, { db: database.db, storage: mediaStorage });
   app.decorate('captcha', options.captcha ?? createCaptcha({ db: database.db, config, log: loggerInstance }));
   if (config.captcha.provider === 'off') {
     loggerInstance.warn(

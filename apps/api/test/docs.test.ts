@@ -47,6 +47,8 @@ describe('API description', () => {
         'PUT /api/reset/{resetToken}/password',
         'GET /api/me',
         'PUT /api/me',
+        'DELETE /api/me',
+        'GET /api/me/export',
         'GET /api/user/{id}',
         'GET /api/users',
         'PUT /api/users/{id}',

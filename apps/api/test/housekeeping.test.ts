@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalStorage } from '../src/modules/media/storage.ts';
 import { housekeeping } from '../src/plugins/housekeeping.ts';
 import { insertUser } from './helpers/accounts.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-app.ts';
@@ -42,7 +43,11 @@ describe('housekeeping', () => {
       .execute();
 
     const app = Fastify();
-    await app.register(housekeeping, { db, intervalMs: 20 });
+    await app.register(housekeeping, {
+      db,
+      storage: createLocalStorage(subject.config.mediaDir),
+      intervalMs: 20,
+    });
     await app.ready();
     try {
       const remaining = async () => ({

@@ -48,8 +48,18 @@ describe('POST /media', () => {
     subject = await createTestApp();
     const storage = createLocalStorage(subject.config.mediaDir);
     // Two instances side by side: each parses multipart with its own limits (the plugin is encapsulated).
-    await subject.app.register(mediaRoutes, { prefix: '/test', storage, maxBytes: 10 * 1024 * 1024 });
-    await subject.app.register(mediaRoutes, { prefix: '/small', storage, maxBytes: SMALL_LIMIT });
+    await subject.app.register(mediaRoutes, {
+      prefix: '/test',
+      db: subject.database.db,
+      storage,
+      maxBytes: 10 * 1024 * 1024,
+    });
+    await subject.app.register(mediaRoutes, {
+      prefix: '/small',
+      db: subject.database.db,
+      storage,
+      maxBytes: SMALL_LIMIT,
+    });
     const now = new Date().toISOString();
     await subject.database.db
       .insertInto('users')

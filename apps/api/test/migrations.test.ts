@@ -6,10 +6,11 @@ import { migrations } from '../src/db/migrations/index.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-app.ts';
 
 const TABLES = [
+  'attempt_counters',
   'captcha_solutions',
-  'moderation_log',
   'contact_items',
   'contacts',
+  'moderation_log',
   'notifications',
   'order_events',
   'orders',
@@ -21,6 +22,7 @@ const TABLES = [
   'seller_accounts',
   'seller_authorizations',
   'sessions',
+  'uploads',
   'user_tokens',
   'users',
 ];
@@ -108,6 +110,8 @@ describe('migrations', () => {
     expect(columns.sessions).toEqual(['created_at', 'expires_at', 'token_hash', 'user_id']);
     expect(columns.user_tokens).toEqual(['created_at', 'expires_at', 'purpose', 'token_hash', 'user_id']);
     expect(columns.publication_files).toEqual(['position', 'publication_id', 'url']);
+    expect(columns.uploads).toEqual(['created_at', 'key', 'url', 'user_id']);
+    expect(columns.attempt_counters).toEqual(['count', 'key', 'window_ends_at']);
     expect(columns.publications).toEqual(
       [
         'calendared_at',

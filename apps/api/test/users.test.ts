@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordUpload } from '../src/modules/media/uploads.ts';
 import { asBrowser, asClient, insertUser, signIn, type TestUser } from './helpers/accounts.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -48,11 +49,21 @@ describe('my account (/me)', () => {
   let carla: TestUser;
   let token: string;
   let app: FastifyInstance;
+  let dora: TestUser;
+
+  /** Records the files as uploaded by `userId`, as POST /api/media does. */
+  async function uploaded(userId: string, ...keys: string[]): Promise<void> {
+    for (const key of keys) {
+      const url = app.mediaStorage.publicUrl(key);
+      await recordUpload(subject.database.db, { url, key, userId, createdAt: new Date().toISOString() });
+    }
+  }
 
   beforeAll(async () => {
     subject = await createTestApp();
     app = subject.app;
     carla = await insertUser(subject.database.db, { email: 'carla@example.com', name: 'Carla' });
+    dora = await insertUser(subject.database.db, { email: 'dora@example.com', name: 'Dora' });
     token = await signIn(app, carla.email, carla.password);
     await insertPublication(subject, carla.id, 1);
     await insertPublication(subject, carla.id, 1);
@@ -219,10 +230,12 @@ describe('my account (/me)', () => {
     const storage = app.mediaStorage;
     const oldKey = `uploads/${carla.id}/1-old.webp`;
     const newKey = `uploads/${carla.id}/2-new.webp`;
-    const foreignKey = `uploads/someone-else/3-theirs.webp`;
+    const foreignKey = `uploads/${dora.id}/3-theirs.webp`;
     for (const key of [oldKey, oldKey.replace('.webp', '.sm.webp'), newKey, foreignKey]) {
       await storage.save(key, Buffer.from('webp'), 'image/webp');
     }
+    await uploaded(carla.id, oldKey, newKey);
+    await uploaded(dora.id, foreignKey);
     const put = (pictureUrl: string) =>
       app.inject({ method: 'PUT', url: '/api/me', payload: { ...PROFILE, pictureUrl }, ...asBrowser(token) });
     const fetchMedia = async (key: string) =>
@@ -245,6 +258,9 @@ describe('my account (/me)', () => {
     const storage = app.mediaStorage;
     const own = storage.publicUrl(`uploads/${carla.id}/5-mine.webp`);
     await storage.save(`uploads/${carla.id}/5-mine.webp`, Buffer.from('webp'), 'image/webp');
+    await uploaded(carla.id, `uploads/${carla.id}/5-mine.webp`);
+    // A file of the right shape that the member never uploaded is not theirs either.
+    await storage.save(`uploads/${carla.id}/7-planted.webp`, Buffer.from('webp'), 'image/webp');
     const put = (pictureUrl: string | null) =>
       app.inject({ method: 'PUT', url: '/api/me', payload: { ...PROFILE, pictureUrl }, ...asBrowser(token) });
     const storedPicture = async () =>
@@ -263,6 +279,7 @@ describe('my account (/me)', () => {
       storage.publicUrl(`uploads/${carla.id}/5-mine.sm.webp`),
       storage.publicUrl('uploads/someone-else/6-theirs.webp'),
       storage.publicUrl('demo/dots-1.webp'),
+      storage.publicUrl(`uploads/${carla.id}/7-planted.webp`),
     ]) {
       const response = await put(url);
       expect(response.statusCode, url).toBe(400);

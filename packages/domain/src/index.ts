@@ -19,6 +19,7 @@ export * from './schemas/rating.ts';
 export * from './schemas/bot-message.ts';
 export * from './schemas/captcha.ts';
 export * from './schemas/report.ts';
+export * from './schemas/delete-account.ts';
 export * from './faq.ts';
 export * from './search.ts';
 export * from './deals.ts';

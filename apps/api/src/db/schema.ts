@@ -252,6 +252,21 @@ export interface NotificationsTable {
   created_at: string;
 }
 
+/** Every image POST /media stored (migration 0006): its public URL (the thumbnail's is derived), key and owner. */
+export interface UploadsTable {
+  url: string;
+  key: string;
+  user_id: string;
+  created_at: string;
+}
+
+/** The attempt limits' counters, shared by every server process (migration 0006). */
+export interface AttemptCountersTable {
+  key: string;
+  count: number;
+  window_ends_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -271,6 +286,8 @@ export interface Database {
   contact_items: ContactItemsTable;
   qualifications: QualificationsTable;
   notifications: NotificationsTable;
+  uploads: UploadsTable;
+  attempt_counters: AttemptCountersTable;
 }
 
 export type DB = Kysely<Database>;

@@ -7,7 +7,9 @@ import type {
   preHandlerAsyncHookHandler,
 } from 'fastify';
 import type { Config } from '../config.ts';
+import type { DB } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
+import { databaseAttemptStore } from './attempt-store.ts';
 
 export const TOO_MANY_ATTEMPTS_MESSAGE = 'Demasiados intentos. Espera unos minutos y vuelve a intentarlo.';
 
@@ -36,12 +38,13 @@ async function enforce(check: Check, request: FastifyRequest, reply: FastifyRepl
 }
 
 /**
- * In-memory attempt counters for the account routes (sign-in, sign-up, activation, reset), so that passwords and
- * links cannot be guessed by volume and nobody's inbox can be flooded. Each route counts on its own.
+ * Attempt counters for the account routes (sign-in, sign-up, activation, reset), so that passwords and links cannot
+ * be guessed by volume and nobody's inbox can be flooded. Each route counts on its own. The counters live in the
+ * database, so every server process on it counts together.
  */
-export async function registerAttemptLimits(app: FastifyInstance): Promise<void> {
+export async function registerAttemptLimits(app: FastifyInstance, db: DB): Promise<void> {
   // Only what a route asks for through attemptLimiter() is limited.
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, store: databaseAttemptStore(db) });
 }
 
 export function attemptLimiter(app: FastifyInstance, route: string, limits: AttemptLimits): AttemptLimiter {

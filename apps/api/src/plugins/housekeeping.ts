@@ -2,34 +2,63 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { DB } from '../db/schema.ts';
 import { purgeExpiredTokens } from '../modules/accounts/repository.ts';
 import { purgeExpiredSolutions } from '../modules/captcha/repository.ts';
+import type { MediaStorage } from '../modules/media/storage.ts';
+import { sweepUploads, UPLOAD_GRACE_MS } from '../modules/media/sweep.ts';
 import { purgeExpiredSessions } from '../modules/sessions/service.ts';
+import { purgeExpiredAttempts } from './attempt-store.ts';
 
 export const HOUSEKEEPING_INTERVAL_MS = 3_600_000;
 
-/** Removes expired sessions, link tokens and used captcha solutions now and then; they are refused anyway, this keeps the tables small. */
-export const housekeeping: FastifyPluginAsync<{ db: DB; intervalMs?: number }> = async (
+export type HousekeepingOptions = {
+  db: DB;
+  storage: MediaStorage;
+  intervalMs?: number;
+  /** How old an upload nothing took must be to be swept (24 hours). */
+  uploadGraceMs?: number;
+};
+
+/**
+ * Now and then: removes expired sessions, link tokens and attempt counters (refused anyway; this keeps the tables
+ * small), and sweeps the uploads nothing took.
+ */
+export const housekeeping: FastifyPluginAsync<HousekeepingOptions> = async (
   app,
-  { db, intervalMs = HOUSEKEEPING_INTERVAL_MS },
+  { db, storage, intervalMs = HOUSEKEEPING_INTERVAL_MS, uploadGraceMs = UPLOAD_GRACE_MS },
 ) => {
+  let running: Promise<void> | undefined;
+
   async function purge(): Promise<void> {
     try {
       const now = new Date();
       const sessions = await purgeExpiredSessions(db, now);
       const tokens = await purgeExpiredTokens(db, now.toISOString());
       const captchaSolutions = await purgeExpiredSolutions(db, now.toISOString());
-      if (sessions + tokens + captchaSolutions > 0) {
+      const attempts = await purgeExpiredAttempts(db, now);
+      if (sessions + tokens + captchaSolutions + attempts > 0) {
         app.log.info(
-          { sessions, tokens, captchaSolutions },
-          'Expired sessions, tokens and captcha solutions removed',
+          { sessions, tokens, captchaSolutions, attempts },
+          'Expired sessions, tokens, captcha solutions and attempt counters removed',
         );
       }
     } catch (error) {
       app.log.warn({ err: error }, 'Could not remove expired sessions and tokens');
     }
+    try {
+      const swept = await sweepUploads({ db, storage, log: app.log, graceMs: uploadGraceMs });
+      if (swept.unclaimed + swept.strays + swept.failed > 0) app.log.info(swept, 'Unused uploads swept');
+    } catch (error) {
+      app.log.warn({ err: error }, 'Could not sweep unused uploads');
+    }
   }
 
-  const timer = setInterval(() => void purge(), intervalMs);
+  const timer = setInterval(() => {
+    // One round at a time: a slow sweep never overlaps the next.
+    running ??= purge().finally(() => (running = undefined));
+  }, intervalMs);
   // The timer alone never keeps the process (or a test run) alive.
   timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
 };

@@ -1,7 +1,4 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { ConfigError, loadConfig, type Config } from '../config.ts';
-import { createDatabase, SQLITE_FILE_NAME } from '../db/database.ts';
+import { describeDatabase, openExistingDatabase, readCommandConfig } from './database-command.ts';
 
 // Operator commands on the database that DATA_DIR / DATABASE_URL name:
 //   npm run admin -- promote <email>   makes the user a super user
@@ -21,14 +18,6 @@ type Command = keyof typeof COMMANDS;
 
 const isCommand = (value: string | undefined): value is Command => value === 'promote' || value === 'demote';
 
-/** Where the command acts, without the password of a PostgreSQL URL. */
-function describeDatabase(config: Config): string {
-  if (config.databaseUrl === undefined) return `SQLite ${path.join(config.dataDir, SQLITE_FILE_NAME)}`;
-  const url = new URL(config.databaseUrl);
-  url.password = '';
-  return `PostgreSQL at ${url.toString()}`;
-}
-
 async function run(args: readonly string[]): Promise<number> {
   const [command, rawEmail, ...rest] = args;
   if (command === 'help' || command === '--help' || command === '-h') {
@@ -41,24 +30,10 @@ async function run(args: readonly string[]): Promise<number> {
   }
   const email = rawEmail.trim().toLowerCase();
 
-  let config: Config;
-  try {
-    config = loadConfig(process.env);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
-    return 2;
-  }
-
-  // Never creates a database: a mistyped DATA_DIR must not look like an empty site.
-  if (config.databaseUrl === undefined && !existsSync(path.join(config.dataDir, SQLITE_FILE_NAME))) {
-    console.error(
-      `No database found: ${describeDatabase(config)} does not exist. Start the server once, or set DATA_DIR.`,
-    );
-    return 1;
-  }
-
-  const database = createDatabase(config);
+  const config = readCommandConfig();
+  if (config === null) return 2;
+  const database = openExistingDatabase(config);
+  if (database === null) return 1;
   try {
     const user = await database.db
       .selectFrom('users')

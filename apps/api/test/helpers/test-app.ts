@@ -10,6 +10,7 @@ import { loadConfig, type Config, type Env } from '../../src/config.ts';
 import { createDatabase, type DatabaseHandle } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import type { Mailer } from '../../src/modules/mail/mailer.ts';
+import type { MediaStorage } from '../../src/modules/media/storage.ts';
 
 // The same suite runs on both dialects: the vitest project sets TEST_DIALECT. Every test database is private to
 // its caller (a temporary DATA_DIR, and on PostgreSQL a database of its own), so test files run in parallel.
@@ -99,13 +100,14 @@ export async function createTestDatabase(
  * dispose() closes the app before the database.
  */
 export async function createTestApp(
-  options: { env?: Env; logger?: Logger; mailer?: Mailer } = {},
+  options: { env?: Env; logger?: Logger; mailer?: Mailer; mediaStorage?: MediaStorage } = {},
 ): Promise<TestApp> {
   const testDatabase = await createTestDatabase(options);
   const app = await buildApp(testDatabase.config, {
     database: testDatabase.database,
     logger: options.logger,
     mailer: options.mailer,
+    mediaStorage: options.mediaStorage,
   });
   return {
     ...testDatabase,

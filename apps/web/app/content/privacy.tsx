@@ -75,7 +75,7 @@ export function PrivacyContent() {
           Tratamos tus datos con tu consentimiento libre, expreso e informado, que otorgas al crear tu cuenta
           y aceptar esta política, según el artículo 5 de la Ley 25.326 de Argentina y el artículo 9 de la Ley
           1581 de 2012 de Colombia, y en la medida necesaria para prestarte el servicio que solicitas. Puedes
-          revocar tu consentimiento en cualquier momento pidiendo la eliminación de tu cuenta.
+          revocar tu consentimiento en cualquier momento eliminando tu cuenta desde Configuración.
         </Text>
       </Stack>
 
@@ -109,8 +109,10 @@ export function PrivacyContent() {
         <Title order={2}>6. Cuánto tiempo los conservamos</Title>
         <Text>
           Conservamos tus datos mientras tu cuenta esté activa. Las publicaciones que eliminas se borran, y
-          cuando pides la eliminación de tu cuenta borramos tus datos personales, salvo lo que una ley nos
-          obligue a conservar. Los registros técnicos de los servidores se guardan por un tiempo limitado.
+          cuando eliminas tu cuenta borramos en el momento tus datos personales, tus anuncios y tus imágenes,
+          salvo lo que una ley nos obligue a conservar. Las copias de seguridad se renuevan y las anteriores
+          se descartan con el tiempo. Los registros técnicos de los servidores se guardan por un tiempo
+          limitado.
         </Text>
       </Stack>
 
@@ -162,7 +164,17 @@ export function PrivacyContent() {
             .
           </ListItem>
           <ListItem>
-            Para todo lo demás, escríbenos a{' '}
+            Acceso: en Configuración, «Descargar mis datos» te entrega al instante un archivo JSON con todo lo
+            que guardamos sobre ti: tu cuenta, tu perfil, tus datos de pago, tus anuncios con las direcciones
+            de sus imágenes, las imágenes que subiste y tus sesiones abiertas. Nunca incluye tu contraseña.
+          </ListItem>
+          <ListItem>
+            Supresión: en Configuración, «Eliminar mi cuenta» te pide tu contraseña y borra enseguida tu
+            cuenta, tu perfil, tus anuncios, tus imágenes y tus sesiones. No se puede deshacer, y tu correo
+            queda libre para registrarte de nuevo si algún día quieres volver.
+          </ListItem>
+          <ListItem>
+            Para todo lo demás, o si no puedes ingresar a tu cuenta, escríbenos a{' '}
             <Anchor href="mailto:hola@ecoanuncios.org">hola@ecoanuncios.org</Anchor> desde el correo de tu
             cuenta e indica qué derecho quieres ejercer. Es gratis, y te responderemos dentro de los plazos
             que fijan las leyes aplicables.

@@ -18,6 +18,9 @@ function pagePath(location: Request | URL): string {
   return query ? `${pathname}?${query}` : pathname;
 }
 
+/** Longest page address carried to the sign-in page (query strings of real pages are far shorter). */
+const MAX_REDIRECT_LENGTH = 2000;
+
 /**
  * Route guard for loaders and actions of pages that need a signed-in user: returns the session or throws a
  * redirect to /auth?redirectTo=<path+search>. Pass the loader's `url` (or its `request`).
@@ -28,5 +31,8 @@ export function requireSession(
 ): SessionData {
   const session = getSession(context);
   if (session) return session;
-  throw redirect(`/auth?redirectTo=${encodeURIComponent(pagePath(location))}`);
+  const path = pagePath(location);
+  // A huge query would make a Location header browsers and proxies refuse: the page alone then.
+  const back = path.length <= MAX_REDIRECT_LENGTH ? path : path.replace(/\?.*$/, '');
+  throw redirect(`/auth?redirectTo=${encodeURIComponent(back)}`);
 }

@@ -4,6 +4,7 @@ import * as accounts from './0002-accounts.ts';
 import * as publicationSearch from './0003-publication-search.ts';
 import * as community from './0004-community.ts';
 import * as trustDesk from './0005-trust-desk.ts';
+import * as trustOps from './0006-trust-ops.ts';
 import * as deals from './0008-deals.ts';
 import * as assistant from './0009-assistant.ts';
 
@@ -14,6 +15,7 @@ export const migrations: Record<string, Migration> = {
   '0003-publication-search': publicationSearch,
   '0004-community': community,
   '0005-trust-desk': trustDesk,
+  '0006-trust-ops': trustOps,
   '0008-deals': deals,
   '0009-assistant': assistant,
 };

@@ -45,7 +45,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountsOptions> = async (app,
   const accounts = createAccountsService({ db, config, mail });
   const secureCookie = isSecureSite(config.publicUrl);
 
-  await registerAttemptLimits(app);
+  await registerAttemptLimits(app, db);
   const limits = (route: string) => {
     const limiter = attemptLimiter(app, route, config.rateLimit);
     return { onRequest: limiter.byAddress, preHandler: limiter.byEmail };

@@ -48,7 +48,7 @@ export const assistantRoutes: FastifyPluginAsyncZod<AssistantRouteOptions> = asy
     log: app.log,
     now,
   });
-  await registerAttemptLimits(app);
+  await registerAttemptLimits(app, database.db);
   const perAddress = app.createRateLimit({
     max: config.assistant.rateLimitMax,
     timeWindow: RATE_WINDOW_MS,

@@ -57,7 +57,7 @@ export const dealRoutes: FastifyPluginAsyncZod<{ db: DB; config: Config }> = asy
   const contacts = createContacts({ db, storage: app.mediaStorage });
   const handleWebhook = createWebhookHandler({ accounts, orders, log: app.log });
 
-  await registerAttemptLimits(app);
+  await registerAttemptLimits(app, db);
   const contactLimiter = attemptLimiter(app, 'contacts', config.rateLimit);
 
   // ---------------------------------------------------------------------------------------------------------

@@ -3,13 +3,15 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { DB } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
 import { errorSchema } from '../../plugins/error-schema.ts';
 import { requireSession } from '../sessions/require-session.ts';
 import { IMAGE_PURPOSES, InvalidImageError, processImage, type ImagePurpose } from './images.ts';
 import type { MediaStorage } from './storage.ts';
+import { recordUpload } from './uploads.ts';
 
-export type MediaRoutesOptions = { storage: MediaStorage; maxBytes: number };
+export type MediaRoutesOptions = { db: DB; storage: MediaStorage; maxBytes: number };
 
 export const MISSING_FILE_MESSAGE = 'Selecciona una imagen para subir';
 export const INVALID_FILE_MESSAGE = 'El archivo es incorrecto';
@@ -71,7 +73,10 @@ function uploadError(error: unknown, maxBytes: number): HttpError | undefined {
 }
 
 /** POST /media: a signed-in user's image, checked, resized and stored as WebP with a thumbnail. */
-export const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (plugin, { storage, maxBytes }) => {
+export const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (
+  plugin,
+  { db, storage, maxBytes },
+) => {
   // Encapsulated here: only this route parses multipart bodies, with limits sized for one image.
   await plugin.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 5 } });
   const app = plugin.withTypeProvider<ZodTypeProvider>();
@@ -141,17 +146,18 @@ export const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (plugin
       const name = `uploads/${user.id}/${Date.now()}-${randomBytes(8).toString('hex')}`;
       const imageKey = `${name}.webp`;
       const thumbnailKey = `${name}.sm.webp`;
+      const url = storage.publicUrl(imageKey);
       await storage.save(imageKey, processed.image.data, processed.contentType);
       try {
         await storage.save(thumbnailKey, processed.thumbnail.data, processed.contentType);
+        // Recorded last: a row always has its files; files without a row are the sweep's.
+        await recordUpload(db, { url, key: imageKey, userId: user.id, createdAt: new Date().toISOString() });
       } catch (error) {
-        await storage.remove(imageKey);
+        await Promise.all([storage.remove(imageKey), storage.remove(thumbnailKey)]);
         throw error;
       }
       request.log.info({ key: imageKey, purpose }, 'Image uploaded');
-      return reply
-        .code(201)
-        .send({ url: storage.publicUrl(imageKey), thumbnailUrl: storage.publicUrl(thumbnailKey) });
+      return reply.code(201).send({ url, thumbnailUrl: storage.publicUrl(thumbnailKey) });
     },
   );
 };

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Where uploaded media live. Keys are relative POSIX paths such as 'uploads/<userId>/<name>.webp'. */
@@ -8,6 +8,8 @@ export type MediaStorage = {
   save(key: string, bytes: Buffer, contentType: string): Promise<void>;
   /** Deletes the key; a key that does not exist is not an error. */
   remove(key: string): Promise<void>;
+  /** Every stored key under the folder `prefix` (e.g. 'uploads'), with when it was last written; none when absent. */
+  list(prefix: string): AsyncIterable<{ key: string; modifiedAt: Date }>;
   /** The address browsers use for the key. */
   publicUrl(key: string): string;
   /** The key of one of this storage's public URLs, or null for any other URL. */
@@ -63,6 +65,27 @@ export function createLocalStorage(mediaDir: string): MediaStorage {
         await unlink(fileOf(key));
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
+    },
+
+    async *list(prefix) {
+      const folder = fileOf(prefix);
+      let names: string[];
+      try {
+        names = await readdir(folder, { recursive: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw error;
+      }
+      for (const name of names) {
+        const key = `${prefix}/${name.split(path.sep).join('/')}`;
+        try {
+          const info = await stat(path.join(folder, name));
+          if (info.isFile()) yield { key, modifiedAt: info.mtime };
+        } catch (error) {
+          // Removed while we listed: nothing to report.
+          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        }
       }
     },
 

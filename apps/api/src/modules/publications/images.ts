@@ -2,9 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
 import type { MediaStorage } from '../media/storage.ts';
-import { isOwnUpload, uploadFileKeys, uploadKeyOf } from '../media/uploads.ts';
+import { createUploadFiles, isUploadKey } from '../media/uploads.ts';
 import { INVALID_FILE_MESSAGE } from './messages.ts';
-import { isImageInUse } from './repository.ts';
 
 // The images of a publication are the user's uploads (POST /api/media answers `uploads/{userId}/<name>.webp` and a
 // `<name>.sm.webp` thumbnail). The demo content's images live under `demo/` and may be shared by several
@@ -16,7 +15,10 @@ export type PublicationImages = {
    * publication already has (`kept`).
    */
   check(urls: readonly string[], actorId: string, kept?: readonly string[]): void;
-  /** Deletes the uploads among `urls` (and their thumbnails) that no publication nor profile shows any more. */
+  /**
+   * Deletes the uploads among `urls` (and their thumbnails) that no publication nor profile shows any more; call it
+   * once the change has committed.
+   */
   release(urls: readonly string[]): Promise<void>;
 };
 
@@ -25,29 +27,21 @@ export function createPublicationImages(
   storage: MediaStorage,
   log: FastifyBaseLogger,
 ): PublicationImages {
-  async function releaseOne(url: string): Promise<void> {
-    const key = uploadKeyOf(storage, url);
-    if (key === null) return;
-    try {
-      if (await isImageInUse(db, url)) return;
-      await Promise.all(uploadFileKeys(key).map((fileKey) => storage.remove(fileKey)));
-    } catch (error) {
-      // The publication is already saved: a file left behind is not worth failing the request.
-      log.warn({ err: error, key }, 'Could not remove a publication image');
-    }
+  const uploads = createUploadFiles(db, storage, log);
+
+  function isOwnUpload(url: string, userId: string): boolean {
+    const key = storage.keyFromUrl(url);
+    return key !== null && key.startsWith(`uploads/${userId}/`) && isUploadKey(key);
   }
 
   return {
     check(urls, actorId, kept = []) {
       const known = new Set(kept);
       for (const url of urls) {
-        if (!known.has(url) && !isOwnUpload(storage, url, actorId))
-          throw new HttpError(400, INVALID_FILE_MESSAGE);
+        if (!known.has(url) && !isOwnUpload(url, actorId)) throw new HttpError(400, INVALID_FILE_MESSAGE);
       }
     },
 
-    async release(urls) {
-      for (const url of new Set(urls)) await releaseOne(url);
-    },
+    release: uploads.release,
   };
 }

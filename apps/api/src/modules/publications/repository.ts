@@ -114,17 +114,3 @@ export async function updatePublication(
 export async function deletePublication(db: DB, id: string): Promise<void> {
   await db.deleteFrom('publications').where('id', '=', id).execute();
 }
-
-/** Whether an image is still shown by a publication or as a profile picture. */
-export async function isImageInUse(db: DB, url: string): Promise<boolean> {
-  const [file, user] = await Promise.all([
-    db
-      .selectFrom('publication_files')
-      .select('publication_id')
-      .where('url', '=', url)
-      .limit(1)
-      .executeTakeFirst(),
-    db.selectFrom('users').select('id').where('picture_url', '=', url).limit(1).executeTakeFirst(),
-  ]);
-  return file !== undefined || user !== undefined;
-}

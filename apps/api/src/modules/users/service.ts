@@ -4,7 +4,7 @@ import type { PublicUser, User, UserRatingData } from '@eco/domain';
 import type { DB } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
 import type { MediaStorage } from '../media/storage.ts';
-import { isOwnUpload, ownUploadKeyOf, uploadFileKeys } from '../media/uploads.ts';
+import { createUploadFiles, isOwnUpload } from '../media/uploads.ts';
 import { deleteTokensOfUser } from '../accounts/repository.ts';
 import { userRatingDataOf } from '../ratings/service.ts';
 import { endAllSessions } from '../sessions/service.ts';
@@ -35,17 +35,7 @@ export type Me = {
 export type UsersDeps = { db: DB; storage: MediaStorage; log: FastifyBaseLogger };
 
 export function createUsersService({ db, storage, log }: UsersDeps) {
-  /** The user's own uploaded picture (and its thumbnail) once it is replaced; other URLs are left alone. */
-  async function removeReplacedPicture(userId: string, previous: string | null, current: string | null) {
-    if (previous === null || previous === current) return;
-    const key = ownUploadKeyOf(storage, previous, userId);
-    if (key === null) return;
-    try {
-      await Promise.all(uploadFileKeys(key).map((fileKey) => storage.remove(fileKey)));
-    } catch (error) {
-      log.warn({ err: error, key }, 'Could not remove a replaced profile picture');
-    }
-  }
+  const uploads = createUploadFiles(db, storage, log);
 
   return {
     async getMe(userId: string): Promise<Me> {
@@ -70,7 +60,7 @@ export function createUsersService({ db, storage, log }: UsersDeps) {
       if (profile !== undefined) {
         // The picture is kept as it is, cleared, or one of the member's own uploads.
         const picture = profile.pictureUrl;
-        if (picture !== null && picture !== user.pictureUrl && !isOwnUpload(storage, picture, user._id)) {
+        if (picture !== null && picture !== user.pictureUrl && !(await isOwnUpload(db, user._id, picture))) {
           throw new HttpError(400, FOREIGN_PICTURE_MESSAGE);
         }
         Object.assign(changes, {
@@ -89,7 +79,13 @@ export function createUsersService({ db, storage, log }: UsersDeps) {
       }
       const updated = await updateUser(db, user._id, changes);
       if (updated === undefined) throw new HttpError(404, USER_NOT_FOUND_MESSAGE);
-      if (profile !== undefined) await removeReplacedPicture(user._id, user.pictureUrl, updated.picture_url);
+      // The replaced picture goes once the change is saved: only the member's own upload, if nothing else shows it.
+      const previous = user.pictureUrl;
+      if (profile !== undefined && previous !== null && previous !== updated.picture_url) {
+        if (storage.keyFromUrl(previous)?.startsWith(`uploads/${user._id}/`) === true) {
+          await uploads.release([previous]);
+        }
+      }
     },
 
     /** GET /user/{id}: the public profile and its rating summary. Accounts that cannot sign in (pending or

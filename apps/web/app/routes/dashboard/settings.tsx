@@ -7,6 +7,7 @@ import { ProfileForm } from '../../components/settings/ProfileForm';
 import { profileFormValues } from '../../components/settings/profile-form-values';
 import { EmailNotificationsSwitch } from '../../features/notifications/EmailNotificationsSwitch';
 import { SellerAccountCard } from '../../features/deals/SellerAccountCard';
+import { MyDataCard } from '../../features/my-data/MyDataCard';
 import { loadAccount } from '../../lib/account.server';
 import { requireSession } from '../../lib/auth.server';
 import { pageMeta } from '../../lib/meta';
@@ -43,6 +44,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
             sellerAccount={loaderData.account.sellerAccount}
             country={loaderData.account.user.locationCountry}
           />
+          <MyDataCard />
         </>
       ) : (
         <UserDataError message={loaderData.message} />

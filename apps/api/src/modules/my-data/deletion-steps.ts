@@ -1,0 +1,32 @@
+import type { DB } from '../../db/schema.ts';
+
+// What "Eliminar mi cuenta" removes besides the user row (whose deletion cascades to sessions, link tokens,
+// uploads, publications and their images). Each step runs inside the deletion's transaction and answers the media
+// URLs that may be freed, deleted once it commits. A feature whose rows must go with an account in a particular way
+// (ratings given, with the averages they counted in) adds its step to ACCOUNT_DELETION_STEPS in one line.
+
+export type DeletionStep = (trx: DB, userId: string) => Promise<readonly string[]>;
+
+async function profilePicture(trx: DB, userId: string): Promise<readonly string[]> {
+  const row = await trx.selectFrom('users').select('picture_url').where('id', '=', userId).executeTakeFirst();
+  return row?.picture_url == null ? [] : [row.picture_url];
+}
+
+async function uploads(trx: DB, userId: string): Promise<readonly string[]> {
+  const rows = await trx.selectFrom('uploads').select('url').where('user_id', '=', userId).execute();
+  return rows.map((row) => row.url);
+}
+
+/** Publications go explicitly (not only by cascade) so that their search-index triggers run on both dialects. */
+async function publications(trx: DB, userId: string): Promise<readonly string[]> {
+  const files = await trx
+    .selectFrom('publication_files as f')
+    .innerJoin('publications as p', 'p.id', 'f.publication_id')
+    .select('f.url')
+    .where('p.created_by', '=', userId)
+    .execute();
+  await trx.deleteFrom('publications').where('created_by', '=', userId).execute();
+  return files.map((row) => row.url);
+}
+
+export const ACCOUNT_DELETION_STEPS: DeletionStep[] = [profilePicture, uploads, publications];
