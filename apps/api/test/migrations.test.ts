@@ -5,7 +5,15 @@ import { migrateToLatest } from '../src/db/migrate.ts';
 import { migrations } from '../src/db/migrations/index.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-app.ts';
 
-const TABLES = ['publication_files', 'publications', 'search_words', 'sessions', 'user_tokens', 'users'];
+const TABLES = [
+  'list_versions',
+  'publication_files',
+  'publications',
+  'search_words',
+  'sessions',
+  'user_tokens',
+  'users',
+];
 // SQLite's search index (migration 0003): full-text tables, their shadow tables, and the slim search rows.
 const SQLITE_SEARCH_TABLES = ['publication_search', 'publication_search_rows', 'search_word_trigrams'];
 

@@ -97,6 +97,12 @@ export interface SearchWordsTable {
   word: string;
 }
 
+/** The version of each list, raised by triggers on every write to its table (migration 0007). */
+export interface ListVersionsTable {
+  list: string;
+  version: string | number | bigint;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -105,6 +111,7 @@ export interface Database {
   publication_files: PublicationFilesTable;
   publication_search_rows: PublicationSearchRowsTable;
   search_words: SearchWordsTable;
+  list_versions: ListVersionsTable;
 }
 
 export type DB = Kysely<Database>;
