@@ -10,6 +10,7 @@ import { createRequestHandler, type RouterContextProvider, type ServerBuild } fr
 import type { SessionData } from '@eco/domain';
 import type { Config } from '../config.ts';
 import { createInternalApi, type InternalApi } from './internal-api.ts';
+import { createStaticPages } from './static-pages.ts';
 
 /** The values the web app reads from its server context (apps/web/app/server-context.ts). */
 type ServerContextValues = {
@@ -63,16 +64,24 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, { bui
     ssr.removeAllContentTypeParsers();
     ssr.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
+    const staticPages = createStaticPages();
+
     ssr.all('/*', async (request, reply) => {
-      const loadContext = build.entry.module.createLoadContext({
-        session: await sessionData(request),
-        publicUrl: config.publicUrl,
-        donation: config.donation,
-        cspNonce: reply.cspNonce?.script ?? '',
-        api: createInternalApi(app, request),
-      });
-      const response = await handleRequest(createRequest(request.raw, reply.raw), loadContext);
-      return sendWebResponse(reply, response);
+      const session = await sessionData(request);
+      const render = (cspNonce: string) =>
+        handleRequest(
+          createRequest(request.raw, reply.raw),
+          build.entry.module.createLoadContext({
+            session,
+            publicUrl: config.publicUrl,
+            donation: config.donation,
+            cspNonce,
+            api: createInternalApi(app, request),
+          }),
+        );
+      // A shared copy carries no nonce: its scripts are allowed by their hashes.
+      if (await staticPages.serve(request, reply, session === null, () => render(''))) return reply;
+      return sendWebResponse(reply, await render(reply.cspNonce?.script ?? ''));
     });
   });
 };
