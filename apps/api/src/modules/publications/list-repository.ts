@@ -84,17 +84,23 @@ export const PUBLICATIONS_LIST = 'publications';
 
 /**
  * What one process remembers of the list between requests, at the list's current version: the number of
- * publications matching each criteria (the count is the cost of a page), and the corrections of misspelled
- * searches. Both are dropped by the first request that reads a newer version, so they are exact on every process.
+ * publications matching each criteria (the count is the cost of a page), the pages of text searches (ranking every
+ * match is the cost of those), and the corrections of misspelled searches. All are dropped by the first request
+ * that reads a newer version, so they are exact on every process.
  */
 export type ListMemory = {
   counts: VersionedCache<number>;
+  searchPages: VersionedCache<string[]>;
   corrections: VersionedCache<SearchGroups | null>;
 };
 
 export function createListMemory(): ListMemory {
-  // Keys are short (the criteria as JSON): 20,000 of them hold a few megabytes.
-  return { counts: new VersionedCache(20_000), corrections: new VersionedCache(5_000) };
+  // Keys are short (the criteria as JSON), pages a few ids: 20,000 of each hold a few megabytes.
+  return {
+    counts: new VersionedCache(20_000),
+    searchPages: new VersionedCache(20_000),
+    corrections: new VersionedCache(5_000),
+  };
 }
 
 /** The criteria that decide which publications match, without the page: the key of their count. */
