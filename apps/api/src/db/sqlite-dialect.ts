@@ -72,7 +72,11 @@ export function createSqliteDialect(filename: string): SqliteHandle {
   // Statistics for the planner (SQLite's advice for long-lived connections): without them it may read a filter
   // through an index that matches nearly every row. Bounded work, and none when the statistics are fresh.
   database.exec('pragma analysis_limit = 1000');
-  database.exec('pragma optimize = 0x10002');
+  try {
+    database.exec('pragma optimize = 0x10002');
+  } catch {
+    // Another process holds the write lock beyond the busy timeout: the statistics are refreshed next time.
+  }
   const prepare = statementCache(database);
   const adapter: SqliteDatabase = {
     close: () => {

@@ -22,9 +22,24 @@ export const LIST_VERSIONS_TABLE = 'list_versions';
 const SQLITE_INDEXES: Record<string, string[]> = {
   publication_search_rows_status_created_idx: ['status', 'created_at', 'id'],
   publication_search_rows_typed_idx: ['status', 'typed', 'created_at', 'id'],
+  // A place is asked as country, country and province, or all three: each level's index holds the levels above,
+  // so that its count is index-only.
   publication_search_rows_country_idx: ['status', 'location_country', 'created_at', 'id'],
-  publication_search_rows_province_idx: ['status', 'location_province', 'created_at', 'id'],
-  publication_search_rows_city_idx: ['status', 'location_city', 'created_at', 'id'],
+  publication_search_rows_province_idx: [
+    'status',
+    'location_country',
+    'location_province',
+    'created_at',
+    'id',
+  ],
+  publication_search_rows_city_idx: [
+    'status',
+    'location_country',
+    'location_province',
+    'location_city',
+    'created_at',
+    'id',
+  ],
   // Index-only counts: the labels (a LIKE over the JSON array), and the combinations of category and place.
   publication_search_rows_labels_idx: ['status', 'labels', 'created_at', 'id'],
   publication_search_rows_filters_idx: [
@@ -40,7 +55,21 @@ const SQLITE_INDEXES: Record<string, string[]> = {
 };
 const POSTGRES_INDEXES: Record<string, string[]> = {
   publications_status_country_created_id_idx: ['status', 'location_country', 'created_at', 'id'],
-  publications_status_city_created_id_idx: ['status', 'location_city', 'created_at', 'id'],
+  publications_status_place_created_id_idx: [
+    'status',
+    'location_country',
+    'location_province',
+    'created_at',
+    'id',
+  ],
+  publications_status_city_created_id_idx: [
+    'status',
+    'location_country',
+    'location_province',
+    'location_city',
+    'created_at',
+    'id',
+  ],
 };
 
 export async function up(db: Kysely<unknown>): Promise<void> {
