@@ -45,6 +45,7 @@ const SQLITE_INDEXES: Record<string, string[]> = {
   publication_search_rows_filters_idx: [
     'status',
     'typed',
+    'location_country',
     'location_province',
     'location_city',
     'labels',
@@ -64,6 +65,16 @@ const POSTGRES_INDEXES: Record<string, string[]> = {
   ],
   publications_status_city_created_id_idx: [
     'status',
+    'location_country',
+    'location_province',
+    'location_city',
+    'created_at',
+    'id',
+  ],
+  // Category and place together: an index-only count.
+  publications_status_typed_place_idx: [
+    'status',
+    'typed',
     'location_country',
     'location_province',
     'location_city',
