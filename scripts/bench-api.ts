@@ -1,16 +1,22 @@
-// Throughput and latency of GET /api/publications on 100,000 publications, for SQLite and PostgreSQL, against
-// the production server on a loopback port, with a bare Fastify route answering the same bytes as the ceiling.
-// Everything it creates (temporary folders, the eco_bench_* database, the servers) is removed at the end.
+// Throughput, latency, event-loop delay and memory of the production server on loopback, SQLite and PostgreSQL,
+// on generated publications: the realistic list mix (scripts/lib/bench-mix.ts) case by case and as a whole, the
+// server-rendered pages, and writes under the mix's load; with bare Fastify servers answering the same bytes,
+// measured in the same run, as the ceilings. Everything it creates (temporary folders, the eco_bench_* database,
+// the servers) is removed at the end.
 import { createDatabase } from '../apps/api/src/db/database.ts';
 import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
-import type { Dialect } from '../apps/api/src/db/schema.ts';
+import type { DB, Dialect } from '../apps/api/src/db/schema.ts';
+import { createSession } from '../apps/api/src/modules/sessions/service.ts';
 import { serveBareFastify } from './lib/bare-fastify.ts';
-import { ASSISTANT_BENCH_ENV, benchAssistant } from './lib/bench-assistant.ts';
+import { ASSISTANT_BENCH_ENV } from './lib/bench-assistant.ts';
+import { CASE_PROVIDERS, type BenchCase, type CaseContext, type CaseGroup } from './lib/bench-cases.ts';
 import { createBenchDatabase } from './lib/bench-databases.ts';
+import type { ProbeReading } from './lib/bench-probe.ts';
 import { fillDatabase, type FillResult } from './lib/bench-fill.ts';
-import { loadTest, type LoadResult } from './lib/load-test.ts';
-import { serveBuild } from './lib/serve-build.ts';
+import { loadTest, type LoadRequest, type LoadResult } from './lib/load-test.ts';
+import { serveBuild, type RunningServer } from './lib/serve-build.ts';
 import { stopAllServers } from './lib/server-process.ts';
+import { measureWrites } from './lib/bench-writes.ts';
 
 function positiveNumber(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -23,35 +29,52 @@ function positiveNumber(name: string, fallback: number): number {
   return value;
 }
 
-const durationSeconds = positiveNumber('BENCH_DURATION', 10);
+function list(name: string, fallback: string): string[] {
+  return (process.env[name] ?? fallback)
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}
+
+const durationSeconds = positiveNumber('BENCH_DURATION', 8);
 const warmupSeconds = positiveNumber('BENCH_WARMUP', 2);
-const rows = Math.round(positiveNumber('BENCH_ROWS', 100_000));
+const rowCounts = list('BENCH_ROWS', '100000').map((value) => {
+  const count = Number(value.replace(/_/g, ''));
+  if (!Number.isInteger(count) || count <= 0) {
+    console.error(`BENCH_ROWS must be a comma-separated list of row counts, got ${JSON.stringify(value)}`);
+    process.exit(1);
+  }
+  return count;
+});
+const dialects = list('BENCH_DIALECTS', 'sqlite,postgres') as Dialect[];
+for (const dialect of dialects) {
+  if (dialect !== 'sqlite' && dialect !== 'postgres') {
+    console.error(`BENCH_DIALECTS takes sqlite and/or postgres, got ${JSON.stringify(dialect)}`);
+    process.exit(1);
+  }
+}
+/** Only the cases whose name contains one of these (all when unset). */
+const caseFilter = list('BENCH_CASES', '');
 const port = Math.round(positiveNumber('BENCH_PORT', 3321));
 const connections = 10;
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/test';
-const dialects: readonly Dialect[] = ['sqlite', 'postgres'];
-
-// A visitor's first page, a search for a word in a few percent of the rows, and the issue's example: a
-// recycling point for glass in Córdoba. Default page size (6), as the explore page asks.
-const CASES = [
-  { name: 'no filter', path: '/api/publications' },
-  { name: 'text search', path: '/api/publications?term=botellas' },
-  {
-    name: 'filters + text',
-    path: `/api/publications?typed=dots&country=arg&province=cordoba&labels=Vidrios&labels=${encodeURIComponent('Plásticos')}&term=vidrio`,
-  },
-] as const;
 
 type Row = {
+  dialect: string;
+  rows: string;
   case: string;
   'req/s': number;
+  '% ceiling': number | string;
   'p50 ms': number;
   'p99 ms': number;
-  matches: number | string;
+  'max ms': number;
+  'loop p99 ms': number | string;
+  'RSS MB': number | string;
   failures: number;
 };
 
-const results: Row[] = [];
+const table: Row[] = [];
+const memory: { dialect: Dialect; rows: number; before: number; peak: number; after: number }[] = [];
 const fills: { dialect: Dialect; fill: FillResult }[] = [];
 /** What is still to undo, for Ctrl-C. */
 const cleanups: (() => Promise<void>)[] = [];
@@ -81,18 +104,18 @@ process.once('SIGINT', () => {
   })();
 });
 
-/** One real answer, checked: its bytes are the ceiling's canned page. */
-async function fetchPage(url: string): Promise<{ bytes: Buffer; total: number }> {
-  const response = await fetch(url);
+/** One real answer, checked: its bytes are the ceiling's canned body. */
+async function fetchOk(url: string, request: LoadRequest): Promise<Buffer> {
+  const response = await fetch(`${url}${request.path}`, {
+    method: request.method ?? 'GET',
+    headers: request.headers,
+    body: request.body,
+  });
   const bytes = Buffer.from(await response.arrayBuffer());
   if (!response.ok) {
-    throw new Error(`GET ${url} answered ${response.status}: ${bytes.toString('utf8').slice(0, 200)}`);
+    throw new Error(`${request.path} answered ${response.status}: ${bytes.toString('utf8').slice(0, 200)}`);
   }
-  const page = JSON.parse(bytes.toString('utf8')) as { total?: unknown; publications?: unknown };
-  if (typeof page.total !== 'number' || !Array.isArray(page.publications)) {
-    throw new Error(`GET ${url} did not answer a page of publications`);
-  }
-  return { bytes, total: page.total };
+  return bytes;
 }
 
 /**
@@ -100,53 +123,170 @@ async function fetchPage(url: string): Promise<{ bytes: Buffer; total: number }>
  * means the server is done with it, before the next run starts or the server stops.
  */
 async function drain(url: string): Promise<void> {
-  await (await fetch(url)).arrayBuffer();
+  await (await fetch(`${url}/api/health`)).arrayBuffer();
 }
 
-async function measure(label: string, url: string, matches: number | string): Promise<void> {
+type Measured = LoadResult & { probe: ProbeReading | undefined };
+
+async function measure(server: RunningServer, label: string, requests: LoadRequest[]): Promise<Measured> {
   process.stdout.write(`  ${label}: warm-up ${warmupSeconds} s, then ${durationSeconds} s… `);
-  await loadTest(url, warmupSeconds, connections);
-  await drain(url);
-  const result: LoadResult = await loadTest(url, durationSeconds, connections);
-  await drain(url);
-  process.stdout.write(`${result.requestsPerSecond} req/s\n`);
-  results.push({
-    case: label,
+  await loadTest(server.url, requests, warmupSeconds, connections);
+  await drain(server.url);
+  await server.probe('reset');
+  const result = await loadTest(server.url, requests, durationSeconds, connections);
+  await drain(server.url);
+  const probe = await server.probe('read');
+  process.stdout.write(`${result.requestsPerSecond} req/s, p99 ${result.p99Ms} ms\n`);
+  return { ...result, probe };
+}
+
+function rowOf(dialect: string, rows: string, name: string, result: Measured, ceiling?: number): Row {
+  return {
+    dialect,
+    rows,
+    case: name,
     'req/s': result.requestsPerSecond,
+    '% ceiling':
+      ceiling === undefined ? '-' : Number(((100 * result.requestsPerSecond) / ceiling).toFixed(1)),
     'p50 ms': result.p50Ms,
     'p99 ms': result.p99Ms,
-    matches,
+    'max ms': result.maxMs,
+    'loop p99 ms': result.probe?.eventLoopP99Ms ?? '-',
+    'RSS MB': result.probe?.rssMb ?? '-',
     failures: result.failures,
-  });
+  };
 }
 
-let cannedPage: Buffer | undefined;
+/** A super user with a session, and the newest published publications, straight in the database. */
+async function benchContext(db: DB): Promise<Omit<CaseContext, 'url' | 'dialect' | 'rows'>> {
+  const now = new Date().toISOString();
+  const id = 'bench-super-user';
+  await db
+    .insertInto('users')
+    .values({
+      id,
+      email: 'super@bench.ecoanuncios.local',
+      name: 'Super Bench',
+      password_hash: 'not-used',
+      is_super_user: 1,
+      is_active: 1,
+      activated_at: now,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  const { token } = await createSession(db, id, 24 * 3_600_000);
+  const published = await db
+    .selectFrom('publications')
+    .select('id')
+    .where('status', '=', 1)
+    .orderBy('created_at', 'desc')
+    .limit(200)
+    .execute();
+  return {
+    superUserHeaders: { authorization: `Bearer ${token}` },
+    superUserId: id,
+    publicationIds: published.map((row) => row.id),
+  };
+}
 
-async function benchDialect(dialect: Dialect): Promise<void> {
-  console.info(`\n${dialect}: filling ${rows.toLocaleString('en')} publications…`);
+async function ceilingOf(group: CaseGroup, body: Buffer): Promise<LoadResult> {
+  const contentType = group === 'api' ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8';
+  const bare = await serveBareFastify(port + 1, body, contentType);
+  const stopBare = undoable(bare.stop);
+  try {
+    const result = await measure(bare, `ceiling (${group}, ${body.length} bytes)`, [{ path: '/' }]);
+    return result;
+  } finally {
+    await stopBare();
+  }
+}
+
+async function benchDialect(dialect: Dialect, rows: number): Promise<void> {
+  const rowsLabel = rows.toLocaleString('en');
+  console.info(`\n${dialect}: filling ${rowsLabel} publications…`);
   const database = await createBenchDatabase(dialect, adminUrl);
   const dropDatabase = undoable(database.drop);
   try {
     const handle = createDatabase(database.config);
+    let context: Omit<CaseContext, 'url' | 'dialect' | 'rows'>;
     try {
       await migrateToLatest(handle.db);
       const fill = await fillDatabase(handle.db, dialect, { publications: rows, users: 300, seed: 2026 });
       fills.push({ dialect, fill });
       console.info(`  filled in ${(fill.ms / 1000).toFixed(1)} s`);
+      context = await benchContext(handle.db);
     } finally {
       await handle.close();
     }
 
-    const server = await serveBuild(port, { ...database.env, DEMO_CONTENT: 'off', ...ASSISTANT_BENCH_ENV });
+    const server = await serveBuild(
+      port,
+      { ...database.env, DEMO_CONTENT: 'off', ...ASSISTANT_BENCH_ENV },
+      { probe: true },
+    );
     const stopServer = undoable(server.stop);
     try {
-      for (const { name, path } of CASES) {
-        const page = await fetchPage(`${server.url}${path}`);
-        cannedPage ??= page.bytes;
-        await measure(`${dialect} / ${name}`, `${server.url}${path}`, page.total);
+      const before = (await server.probe('read'))?.rssMb ?? 0;
+      let peak = before;
+      const full: CaseContext = { ...context, url: server.url, dialect, rows };
+      const cases: BenchCase[] = [];
+      for (const provider of CASE_PROVIDERS) cases.push(...(await provider(full)));
+      const chosen = cases.filter(
+        (item) => caseFilter.length === 0 || caseFilter.some((part) => item.name.includes(part)),
+      );
+
+      const bodies = new Map<CaseGroup, Buffer>();
+      const measured: { item: BenchCase; result: Measured }[] = [];
+      for (const item of chosen) {
+        const first = item.requests[0] as LoadRequest;
+        const body = await fetchOk(server.url, first);
+        if (!bodies.has(item.group)) bodies.set(item.group, body);
+        const result = await measure(server, `${dialect} / ${item.name}`, item.requests);
+        peak = Math.max(peak, result.probe?.peakRssMb ?? 0);
+        measured.push({ item, result });
       }
-      const timing = { warmupSeconds, durationSeconds, connections };
-      results.push(await benchAssistant(`${dialect} / POST /api/io (assistant)`, server.url, timing));
+
+      const mix = chosen.find((item) => item.name === 'mix');
+      if (mix !== undefined) {
+        process.stdout.write(`  ${dialect} / writes under the mix's load: ${durationSeconds} s… `);
+        await server.probe('reset');
+        const [reads, writes] = await Promise.all([
+          loadTest(server.url, mix.requests, durationSeconds, connections),
+          measureWrites(full, durationSeconds),
+        ]);
+        await drain(server.url);
+        const probe = await server.probe('read');
+        peak = Math.max(peak, probe?.peakRssMb ?? 0);
+        process.stdout.write(`${writes.requestsPerSecond} writes/s, p99 ${writes.p99Ms} ms\n`);
+        measured.push({
+          item: { name: 'mix during writes', group: 'api', requests: [] },
+          result: { ...reads, probe },
+        });
+        measured.push({
+          item: { name: 'write (create, publish) under mix', group: 'api', requests: [] },
+          result: { ...writes, probe },
+        });
+      }
+      // Settled: what the process keeps after the load.
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      const after = (await server.probe('read'))?.rssMb ?? 0;
+      memory.push({ dialect, rows, before, peak, after });
+      await stopServer();
+
+      // The ceilings right after, on the same machine in the same state.
+      const ceilings = new Map<CaseGroup, number>();
+      for (const [group, body] of bodies) {
+        const result = await ceilingOf(group, body);
+        ceilings.set(group, result.requestsPerSecond);
+        table.push(
+          rowOf(dialect, rowsLabel, `ceiling: bare Fastify (${group})`, { ...result, probe: undefined }),
+        );
+      }
+      for (const { item, result } of measured) {
+        const ceiling = item.name.startsWith('write') ? undefined : ceilings.get(item.group);
+        table.push(rowOf(dialect, rowsLabel, item.name, result, ceiling));
+      }
     } finally {
       await stopServer();
     }
@@ -155,21 +295,11 @@ async function benchDialect(dialect: Dialect): Promise<void> {
   }
 }
 
-for (const dialect of dialects) await benchDialect(dialect);
-if (cannedPage !== undefined) {
-  console.info(`\nceiling: bare Fastify answering the ${cannedPage.length}-byte first page`);
-  const bare = await serveBareFastify(port + 1, cannedPage);
-  const stopBare = undoable(bare.stop);
-  try {
-    await measure('bare Fastify (ceiling)', `${bare.url}/api/publications`, '-');
-  } finally {
-    await stopBare();
-  }
+for (const rows of rowCounts) {
+  for (const dialect of dialects) await benchDialect(dialect, rows);
 }
 
-console.info(
-  `\nFill (${rows.toLocaleString('en')} publications, batched multi-row inserts, one transaction per 10,000)`,
-);
+console.info('\nFill (batched multi-row inserts, one transaction per 10,000 rows)');
 console.table(
   fills.map(({ dialect, fill }) => ({
     dialect,
@@ -180,7 +310,10 @@ console.table(
     'rows/s': Math.round(fill.publications / (fill.ms / 1000)),
   })),
 );
+console.info('\nServer memory (resident, MB): after start, peak during the cases, 2 s after the last');
+console.table(memory);
 console.info(
-  `GET /api/publications, ${connections} connections, ${durationSeconds} s per case after ${warmupSeconds} s of warm-up (matches: the page's total)`,
+  `\n${connections} connections, ${durationSeconds} s per case after ${warmupSeconds} s of warm-up; loop p99: the ` +
+    "server's event-loop delay; RSS: the server's resident memory at the end of the case",
 );
-console.table(results);
+console.table(table);

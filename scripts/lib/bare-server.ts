@@ -1,11 +1,11 @@
-// The ceiling of the API benchmark: Fastify alone, answering GET /api/publications with a canned page (the
-// bytes of a real one) and nothing else: no database, plugins, hooks or validation. Run as its own process,
-// like the app.
+// The ceiling of the benchmarks: Fastify alone, answering every GET with a canned body (the bytes of a real
+// answer) and nothing else: no database, plugins, hooks or validation. Run as its own process, like the app.
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 
 const port = Number(process.env.PORT);
 const bodyFile = process.env.BODY_FILE;
+const contentType = process.env.CONTENT_TYPE ?? 'application/json; charset=utf-8';
 if (!Number.isInteger(port) || bodyFile === undefined) {
   console.error('bare-server needs PORT and BODY_FILE');
   process.exit(1);
@@ -13,9 +13,7 @@ if (!Number.isInteger(port) || bodyFile === undefined) {
 
 const body = readFileSync(bodyFile);
 const app = Fastify({ logger: false });
-app.get('/api/publications', async (_request, reply) =>
-  reply.type('application/json; charset=utf-8').send(body),
-);
 app.get('/api/health', async () => ({ status: 'ok' }));
+app.get('/*', async (_request, reply) => reply.type(contentType).send(body));
 process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));
 await app.listen({ port, host: '127.0.0.1' });

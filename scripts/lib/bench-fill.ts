@@ -20,10 +20,10 @@ export type FillResult = { publications: number; files: number; users: number; m
 export async function fillDatabase(
   db: DB,
   dialect: Dialect,
-  options: { publications: number; users: number; seed: number },
+  options: { publications: number; users: number; seed: number; now?: Date },
 ): Promise<FillResult> {
   const started = performance.now();
-  const factory = createRowFactory(options.seed);
+  const factory = createRowFactory(options.seed, options.now);
   const passwordHash = await hashPassword('bench-password');
   const users = Array.from({ length: options.users }, (_, index) => factory.user(index, passwordHash));
   await db.insertInto('users').values(users).execute();

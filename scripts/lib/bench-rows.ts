@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { cities, type CategoryKey, type City, type MaterialLabel } from '@eco/domain';
 import type { NewPublication, NewPublicationFile, NewUser } from '../../apps/api/src/db/schema.ts';
 import {
@@ -75,6 +74,11 @@ export function createRowFactory(seed: number, now = new Date()) {
     return 'market';
   };
   const iso = (time: number) => new Date(time).toISOString();
+  /** A UUID-shaped id from the seeded generator: the same seed fills the same ids on both dialects. */
+  const uuid = () => {
+    const hex = Array.from({ length: 32 }, () => Math.floor(random() * 16).toString(16)).join('');
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20)}`;
+  };
 
   function fill(template: string, words: Record<string, string>): string {
     return template.replace(/\{(\w+)\}/g, (_, name: string) => words[name] ?? name);
@@ -93,7 +97,7 @@ export function createRowFactory(seed: number, now = new Date()) {
       const city = pick(cities);
       const timestamp = iso(now.getTime() - integer(30, 900) * DAY_MS);
       return {
-        id: randomUUID(),
+        id: uuid(),
         email: `autor-${index}@bench.ecoanuncios.local`,
         name: `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)}`,
         password_hash: passwordHash,
@@ -132,7 +136,7 @@ export function createRowFactory(seed: number, now = new Date()) {
       const scheduled = typed === 'events' || typed === 'courses';
       const located = typed === 'dots' || scheduled;
       const createdAt = iso(now.getTime() - Math.floor(random() * 730 * DAY_MS));
-      const id = randomUUID();
+      const id = uuid();
       const publication: NewPublication = {
         id,
         typed,

@@ -10,7 +10,11 @@ export type { RunningServer } from './server-process.ts';
  * DATA_DIR in `env` it gets a temporary data folder, removed when it stops; a given DATA_DIR is left in
  * place.
  */
-export async function serveBuild(port: number, env: Record<string, string> = {}): Promise<RunningServer> {
+export async function serveBuild(
+  port: number,
+  env: Record<string, string> = {},
+  options: { probe?: boolean } = {},
+): Promise<RunningServer> {
   const ownDataDir = env.DATA_DIR === undefined ? mkdtempSync(join(tmpdir(), 'eco-bench-')) : undefined;
   const url = `http://127.0.0.1:${port}`;
   return startServerProcess({
@@ -29,6 +33,7 @@ export async function serveBuild(port: number, env: Record<string, string> = {})
     url,
     name: 'server',
     timeoutMs: 60_000,
+    probe: options.probe ?? false,
     cleanup: () => {
       if (ownDataDir !== undefined) rmSync(ownDataDir, { recursive: true, force: true });
     },

@@ -1,6 +1,13 @@
 import { spawn } from 'node:child_process';
 
-export type RunningServer = { url: string; stop: () => Promise<void> };
+import type { ProbeReading } from './bench-probe.ts';
+
+export type RunningServer = {
+  url: string;
+  stop: () => Promise<void>;
+  /** With `probe`: the event-loop delay and memory since the last 'reset' (see bench-probe.ts). */
+  probe: (message: 'reset' | 'read') => Promise<ProbeReading | undefined>;
+};
 
 type Options = {
   /** A .ts file run by this Node, relative to the repository root. */
@@ -12,6 +19,8 @@ type Options = {
   timeoutMs: number;
   /** Runs once the process has ended, also when it failed to start. */
   cleanup?: () => void;
+  /** Loads scripts/lib/bench-probe.ts into the process. */
+  probe?: boolean;
 };
 
 /** The stop functions of the servers started and not yet stopped. */
@@ -33,10 +42,12 @@ export async function startServerProcess({
   name,
   timeoutMs,
   cleanup,
+  probe = false,
 }: Options): Promise<RunningServer> {
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', script], {
+  const preload = probe ? ['--import', './scripts/lib/bench-probe.ts'] : [];
+  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', ...preload, script], {
     env,
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'inherit', 'inherit', ...(probe ? (['ipc'] as const) : [])],
   });
   const killOnExit = () => child.kill('SIGTERM');
   process.once('exit', killOnExit);
@@ -71,5 +82,11 @@ export async function startServerProcess({
     await stop();
     throw error;
   }
-  return { url, stop };
+  const ask = (message: 'reset' | 'read') =>
+    new Promise<ProbeReading | undefined>((resolve) => {
+      if (!probe || !child.connected) return resolve(undefined);
+      child.once('message', (reading) => resolve(reading as ProbeReading));
+      child.send(message);
+    });
+  return { url, stop, probe: ask };
 }

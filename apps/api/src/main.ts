@@ -50,7 +50,8 @@ try {
 
   await app.listen({ port: config.port, host: config.host });
   process.stdout.write(`\nEcoAnuncios is running at ${config.publicUrl}\n`);
-  if (config.demoContent && !config.isProduction) {
+  // Whoever runs the demo content needs its super user, in production mode too (a demo is never a real site).
+  if (config.demoContent) {
     process.stdout.write(`Demo super user: ${DEMO_SUPER_USER_EMAIL} / ${DEMO_SUPER_USER_PASSWORD}\n\n`);
   }
 } catch (error) {

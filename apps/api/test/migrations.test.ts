@@ -23,6 +23,11 @@ const TABLES = [
   'seller_authorizations',
   'sessions',
   'uploads',
+  'list_versions',
+  'publication_files',
+  'publications',
+  'search_words',
+  'sessions',
   'user_tokens',
   'users',
 ];

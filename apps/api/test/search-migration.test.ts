@@ -5,14 +5,19 @@ import { countRows } from '../src/db/count.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { migrations } from '../src/db/migrations/index.ts';
 import type { DB, Dialect } from '../src/db/schema.ts';
-import { listPublications } from '../src/modules/publications/list-repository.ts';
+import { createListMemory, listPublications } from '../src/modules/publications/list-repository.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-app.ts';
 
 /** 0003 and every later migration, which run again after it. */
 const FROM_0003 = Object.keys(migrations).filter((name) => name >= '0003');
 
 async function titlesFound(db: DB, dialect: Dialect, words: string[]): Promise<string[]> {
-  const { rows } = await listPublications(db, dialect, { status: 'all', words, offset: 0, limit: 60 });
+  const { rows } = await listPublications(
+    db,
+    dialect,
+    { status: 'all', words, offset: 0, limit: 60 },
+    createListMemory(),
+  );
   return rows.map((row) => row.title);
 }
 

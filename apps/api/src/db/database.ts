@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
+import type PgModule from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Database, DB, Dialect } from './schema.ts';
@@ -34,7 +35,11 @@ function createSqlite(filename: string): DatabaseHandle {
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
+/** pg is loaded only when DATABASE_URL asks for PostgreSQL: an SQLite server never holds it (10 MB resident). */
+const requirePg = () => createRequire(import.meta.url)('pg') as typeof PgModule;
+
 function createPostgres(connectionString: string, { logger }: Options): DatabaseHandle {
+  const pg = requirePg();
   const pool = new pg.Pool({
     connectionString,
     max: 10,

@@ -267,6 +267,12 @@ export interface AttemptCountersTable {
   window_ends_at: string;
 }
 
+/** The version of each list, raised by triggers on every write to its table (migration 0007). */
+export interface ListVersionsTable {
+  list: string;
+  version: string | number | bigint;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -288,6 +294,7 @@ export interface Database {
   notifications: NotificationsTable;
   uploads: UploadsTable;
   attempt_counters: AttemptCountersTable;
+  list_versions: ListVersionsTable;
 }
 
 export type DB = Kysely<Database>;

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { access, mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import type { CategoryEntry } from '@eco/domain';
 import { BACKGROUNDS, LAYOUTS, MOTIFS, PATTERNS, type Motif, type ObjectColors } from './demo-subjects.ts';
+import { loadSharp } from '../modules/media/sharp.ts';
 
 /** Demo media live under DATA_DIR/media/demo and are served at /media/demo/. */
 export const DEMO_MEDIA_FOLDER = 'demo';
@@ -109,6 +109,7 @@ type EncodedImage = { large: Buffer; small: Buffer };
  * heavier); the thumbnails of the lists keep a thorough one, which costs little at their size.
  */
 async function encodeDrawing(svg: string): Promise<EncodedImage> {
+  const sharp = await loadSharp();
   const { data, info } = await sharp(Buffer.from(svg))
     .resize(LARGE_SIZE.width, LARGE_SIZE.height)
     .raw()
@@ -179,6 +180,7 @@ export async function renderDemoAvatar(mediaDir: string, name: string, fullName:
   const file = path.join(folder, fileName);
   if (!(await exists(file))) {
     await mkdir(folder, { recursive: true });
+    const sharp = await loadSharp();
     await writeAtomically(file, await sharp(Buffer.from(svg)).webp({ quality: 80 }).toBuffer());
   }
   return `/media/${DEMO_MEDIA_FOLDER}/${fileName}`;

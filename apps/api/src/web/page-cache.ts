@@ -3,6 +3,9 @@ export const GUEST_PAGE_MAX_AGE = 60;
 /** How long a cache may still show a guest page while it fetches a fresh one (seconds). */
 export const GUEST_PAGE_STALE = 600;
 
+/** What a guest's page says about caching when its route chose nothing. */
+export const GUEST_PAGE_CACHE_CONTROL = `public, max-age=${GUEST_PAGE_MAX_AGE}, stale-while-revalidate=${GUEST_PAGE_STALE}`;
+
 export type RenderedPage = {
   method: string;
   status: number;

@@ -11,6 +11,7 @@ import type { SessionData } from '@eco/domain';
 import type { Config } from '../config.ts';
 import { createInternalApi, type InternalApi } from './internal-api.ts';
 import { pageCacheControl } from './page-cache.ts';
+import { createStaticPages } from './static-pages.ts';
 
 /** The values the web app reads from its server context (apps/web/app/server-context.ts). */
 type ServerContextValues = {
@@ -64,16 +65,24 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, { bui
     ssr.removeAllContentTypeParsers();
     ssr.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
+    const staticPages = createStaticPages();
+
     ssr.all('/*', async (request, reply) => {
       const session = await sessionData(request);
-      const loadContext = build.entry.module.createLoadContext({
-        session,
-        publicUrl: config.publicUrl,
-        donation: config.donation,
-        cspNonce: reply.cspNonce?.script ?? '',
-        api: createInternalApi(app, request),
-      });
-      const response = await handleRequest(createRequest(request.raw, reply.raw), loadContext);
+      const render = (cspNonce: string) =>
+        handleRequest(
+          createRequest(request.raw, reply.raw),
+          build.entry.module.createLoadContext({
+            session,
+            publicUrl: config.publicUrl,
+            donation: config.donation,
+            cspNonce,
+            api: createInternalApi(app, request),
+          }),
+        );
+      // A shared copy carries no nonce: its scripts are allowed by their hashes.
+      if (await staticPages.serve(request, reply, session === null, () => render(''))) return reply;
+      const response = await render(reply.cspNonce?.script ?? '');
       const cacheControl = pageCacheControl({
         method: request.method,
         status: response.status,

@@ -64,10 +64,11 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
  * far above what a test file does (the rate-limit tests set their own) and no captcha (the captcha tests set one).
  */
 export async function createTestDatabase(
-  options: { env?: Env; migrate?: boolean } = {},
+  options: { env?: Env; migrate?: boolean; dialect?: TestDialect } = {},
 ): Promise<TestDatabase> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'eco-api-test-'));
-  const postgres = testDialect === 'postgres' ? await createPostgresDatabase() : undefined;
+  const dialect = options.dialect ?? testDialect;
+  const postgres = dialect === 'postgres' ? await createPostgresDatabase() : undefined;
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
@@ -100,7 +101,13 @@ export async function createTestDatabase(
  * dispose() closes the app before the database.
  */
 export async function createTestApp(
-  options: { env?: Env; logger?: Logger; mailer?: Mailer; mediaStorage?: MediaStorage } = {},
+  options: {
+    env?: Env;
+    logger?: Logger;
+    mailer?: Mailer;
+    mediaStorage?: MediaStorage;
+    dialect?: TestDialect;
+  } = {},
 ): Promise<TestApp> {
   const testDatabase = await createTestDatabase(options);
   const app = await buildApp(testDatabase.config, {

@@ -1,4 +1,5 @@
-import { PostgresAdapter, sql, SqliteAdapter, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { dialectOf } from '../dialect-of.ts';
 
 // Full-text search of publications (title, description and labels), the vocabulary that corrects misspelled
 // search words, and the indexes of the explore lists. Every piece is kept up to date by the database itself
@@ -20,15 +21,6 @@ import { PostgresAdapter, sql, SqliteAdapter, type Kysely } from 'kysely';
 //
 // Lists are ordered by created_at desc, id desc: the indexes end with both columns, so that a page is read in index
 // order on both dialects (the indexes of 0001 ended with created_at and left the tie-breaker to a sort).
-
-type Dialect = 'sqlite' | 'postgres';
-
-function dialectOf(db: Kysely<unknown>): Dialect {
-  const { adapter } = db.getExecutor();
-  if (adapter instanceof SqliteAdapter) return 'sqlite';
-  if (adapter instanceof PostgresAdapter) return 'postgres';
-  throw new Error(`Unsupported database adapter ${adapter.constructor.name}`);
-}
 
 /** Words shorter than this are not kept in the vocabulary (the API corrects only longer ones). */
 const WORD_MIN_LENGTH = 4;

@@ -5,8 +5,10 @@ import * as publicationSearch from './0003-publication-search.ts';
 import * as community from './0004-community.ts';
 import * as trustDesk from './0005-trust-desk.ts';
 import * as trustOps from './0006-trust-ops.ts';
+import * as perf from './0007-perf.ts';
 import * as deals from './0008-deals.ts';
 import * as assistant from './0009-assistant.ts';
+import * as listFollowsAuthors from './0010-list-follows-authors.ts';
 
 /** Every migration, by name; names sort in the order they run. Later features append theirs here. */
 export const migrations: Record<string, Migration> = {
@@ -16,6 +18,8 @@ export const migrations: Record<string, Migration> = {
   '0004-community': community,
   '0005-trust-desk': trustDesk,
   '0006-trust-ops': trustOps,
+  '0007-perf': perf,
   '0008-deals': deals,
   '0009-assistant': assistant,
+  '0010-list-follows-authors': listFollowsAuthors,
 };

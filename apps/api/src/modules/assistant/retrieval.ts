@@ -2,7 +2,7 @@ import { normalizeSearchTerms, type CategoryKey, type MaterialLabel } from '@eco
 import type { DB, Dialect } from '../../db/schema.ts';
 import type { MediaStorage } from '../media/storage.ts';
 import { toPublicationJson } from '../publications/mapper.ts';
-import { listPublications, type ListCriteria } from '../publications/list-repository.ts';
+import { createListMemory, listPublications, type ListCriteria } from '../publications/list-repository.ts';
 import type { PublicationJson } from '../publications/schemas.ts';
 import type { Place } from './entities.ts';
 import { NEIGHBOURING_PROVINCES } from './lexicon.ts';
@@ -93,6 +93,9 @@ function searchUrlOf(request: SearchRequest, step: SearchStep): string {
 }
 
 export function createRetrieval(deps: { db: DB; dialect: Dialect; storage: MediaStorage }) {
+  // The assistant's own memory of spelling corrections, exact under the list's version like the explore list's.
+  const memory = createListMemory();
+
   async function run(request: SearchRequest, step: SearchStep, now: Date) {
     const dated =
       (request.category !== undefined && DATED.includes(request.category)) ||
@@ -112,7 +115,7 @@ export function createRetrieval(deps: { db: DB; dialect: Dialect; storage: Media
       offset: 0,
       limit: ASSISTANT_CARDS + 1,
     };
-    return listPublications(deps.db, deps.dialect, criteria);
+    return listPublications(deps.db, deps.dialect, criteria, memory);
   }
 
   return {

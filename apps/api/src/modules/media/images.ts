@@ -1,4 +1,5 @@
-import sharp, { type Metadata, type Sharp, type SharpOptions } from 'sharp';
+import type { Metadata, Sharp, SharpOptions } from 'sharp';
+import { loadSharp } from './sharp.ts';
 
 export type ImagePurpose = 'profile' | 'publication';
 
@@ -51,6 +52,7 @@ async function render(pipeline: Sharp, quality: number): Promise<ProcessedImage>
  * and re-encodes it as WebP at the purpose's sizes. Throws InvalidImageError for anything else.
  */
 export async function processImage(bytes: Buffer, purpose: ImagePurpose): Promise<ProcessedUpload> {
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     metadata = await sharp(bytes, INPUT_OPTIONS).metadata();

@@ -1,6 +1,7 @@
 import { expressionBuilder, sql, type Expression, type SqlBool } from 'kysely';
 import { PUBLISHED_STATUS, UNPUBLISHED_STATUS } from '@eco/domain';
 import { countRows, toCount } from '../../db/count.ts';
+import { readListVersion, VersionedCache } from '../../db/list-versions.ts';
 import type { DB, Dialect, PublicationsTable } from '../../db/schema.ts';
 import { findFileUrls, selectWithAuthor, type PublicationWithAuthor } from './repository.ts';
 import { textMatch, textRank, type SearchGroups } from './search-sql.ts';
@@ -124,75 +125,127 @@ async function loadPage(db: DB, ids: readonly string[], total: number): Promise<
 
 type PageIds = { ids: string[]; total: number };
 
+/** The list's version name in list_versions: every write to publications raises it. */
+export const PUBLICATIONS_LIST = 'publications';
+
+/**
+ * What one process remembers of the list between requests, at the list's current version: the number of
+ * publications matching each criteria (the count is the cost of a page), the pages of text searches (ranking every
+ * match is the cost of those), and the corrections of misspelled searches. All are dropped by the first request
+ * that reads a newer version, so they are exact on every process.
+ */
+export type ListMemory = {
+  counts: VersionedCache<number>;
+  searchPages: VersionedCache<string[]>;
+  corrections: VersionedCache<SearchGroups | null>;
+};
+
+export function createListMemory(): ListMemory {
+  // Keys are short (the criteria as JSON), pages a few ids: 20,000 of each hold a few megabytes.
+  return {
+    counts: new VersionedCache(20_000),
+    searchPages: new VersionedCache(20_000),
+    corrections: new VersionedCache(5_000),
+  };
+}
+
+/** The criteria that decide which publications match, without the page: the key of their count. */
+function countKey(criteria: ListCriteria, groups: SearchGroups): string {
+  const { offset: _offset, limit: _limit, words: _words, labels, ...filters } = criteria;
+  const entries = Object.entries(filters)
+    .filter(([, value]) => value !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  return JSON.stringify([entries, [...(labels ?? [])].sort(), groups]);
+}
+
+type Version = { memory: ListMemory; version: number };
+
+/**
+ * The table the lists read: on SQLite the slim mirror rows (the filter and order columns only, with indexes that
+ * match the filters), on PostgreSQL the publications themselves. Both have the same filter and order columns.
+ */
+function listTable(dialect: Dialect) {
+  return (
+    dialect === 'postgres' ? 'publications as p' : 'publication_search_rows as p'
+  ) as 'publication_search_rows as p';
+}
+
 /** Without a text search: newest first, in the order of the list indexes; the count reads an index of its own. */
-async function listPage(db: DB, criteria: ListCriteria): Promise<PageIds> {
-  const query = db.selectFrom('publications as p').where(filtersOf(criteria));
+async function listPage(
+  db: DB,
+  dialect: Dialect,
+  criteria: ListCriteria,
+  { memory, version }: Version,
+): Promise<PageIds> {
+  // The slim rows have no date: lists by date (upcoming events) read the publications themselves.
+  const dated =
+    criteria.order === 'soonest' || criteria.startsFrom !== undefined || criteria.startsBefore !== undefined;
+  const table = dated ? ('publications as p' as 'publication_search_rows as p') : listTable(dialect);
+  const query = db.selectFrom(table).where(filtersOf(criteria, dialect === 'sqlite' && !dated));
   const ordered =
     criteria.order === 'soonest'
-      ? query.select('p.id').orderBy('p.calendared_at', 'asc').orderBy('p.id', 'asc')
+      ? db
+          .selectFrom('publications as p')
+          .where(filtersOf(criteria))
+          .select('p.id')
+          .orderBy('p.calendared_at', 'asc')
+          .orderBy('p.id', 'asc')
       : query.select('p.id').orderBy('p.created_at', 'desc').orderBy('p.id', 'desc');
   const [rows, total] = await Promise.all([
     ordered.limit(criteria.limit).offset(criteria.offset).execute(),
-    criteria.count === false ? -1 : countRows(query.select('p.id')),
+    criteria.count === false
+      ? -1
+      : memory.counts.get(version, countKey(criteria, []), () => countRows(query.select('p.id'))),
   ]);
   return { ids: rows.map((row) => row.id), total: total === -1 ? rows.length : total };
 }
 
 /**
- * A text search: relevance, then newest first. SQLite reads the slim search rows and counts in the same pass (a
- * window count; a separate count is needed only past the last page). PostgreSQL must visit the matching
- * publications to rank them, while its count can skip them: the page and the count run side by side.
+ * A text search: relevance, then newest first. SQLite reads the slim search rows and, when the count is not known
+ * yet, counts in the same pass (a window count; a separate count is needed only past the last page). PostgreSQL
+ * must visit the matching publications to rank them, while its count can skip them: the page and the count run
+ * side by side.
  */
 async function searchPage(
   db: DB,
   dialect: Dialect,
   criteria: ListCriteria,
   groups: SearchGroups,
+  { memory, version }: Version,
 ): Promise<PageIds> {
-  const where = [filtersOf(criteria), textMatch(dialect, groups)];
   const rank = textRank(dialect, groups);
-
-  if (dialect === 'postgres') {
-    const query = db.selectFrom('publications as p').where((eb) => eb.and(where));
-    const [rows, total] = await Promise.all([
-      query
-        .select('p.id')
-        .orderBy(rank, 'desc')
-        .orderBy('p.created_at', 'desc')
-        .orderBy('p.id', 'desc')
-        .limit(criteria.limit)
-        .offset(criteria.offset)
-        .execute(),
-      criteria.count === false ? -1 : countRows(query.select('p.id')),
-    ]);
-    return { ids: rows.map((row) => row.id), total: total === -1 ? rows.length : total };
-  }
-
+  const key = countKey(criteria, groups);
+  // Both tables have the filter and order columns the query reads (the slim rows' date is looked up).
   const query = db
-    .selectFrom('publication_search_rows as p')
-    .where((eb) => eb.and([filtersOf(criteria, true), textMatch(dialect, groups)]));
-  if (criteria.count === false) {
-    const found = await query
-      .select('p.id')
-      .orderBy(rank, 'desc')
-      .orderBy('p.created_at', 'desc')
-      .orderBy('p.id', 'desc')
-      .limit(criteria.limit)
-      .offset(criteria.offset)
-      .execute();
-    return { ids: found.map((row) => row.id), total: found.length };
-  }
-  const rows = await query
-    .select(['p.id', sql<string | number>`count(*) over ()`.as('total')])
+    .selectFrom(listTable(dialect))
+    .where((eb) => eb.and([filtersOf(criteria, dialect === 'sqlite'), textMatch(dialect, groups)]));
+  const page = query
+    .select('p.id')
     .orderBy(rank, 'desc')
     .orderBy('p.created_at', 'desc')
     .orderBy('p.id', 'desc')
     .limit(criteria.limit)
-    .offset(criteria.offset)
-    .execute();
+    .offset(criteria.offset);
+  const count = () => countRows(query.select('p.id'));
+
+  if (criteria.count === false) {
+    const found = await page.execute();
+    return { ids: found.map((row) => row.id), total: found.length };
+  }
+  const known = memory.counts.peek(version, key);
+  if (dialect === 'postgres' || known !== undefined) {
+    const [rows, total] = await Promise.all([
+      page.execute(),
+      known ?? memory.counts.get(version, key, count),
+    ]);
+    return { ids: rows.map((row) => row.id), total };
+  }
+
+  const rows = await page.select(sql<string | number>`count(*) over ()`.as('total')).execute();
   const first = rows[0];
-  if (first !== undefined) return { ids: rows.map((row) => row.id), total: toCount(first.total) };
-  return { ids: [], total: criteria.offset === 0 ? 0 : await countRows(query.select('p.id')) };
+  const total = first !== undefined ? toCount(first.total) : criteria.offset === 0 ? 0 : await count();
+  memory.counts.set(version, key, Promise.resolve(total));
+  return { ids: rows.map((row) => row.id), total };
 }
 
 /**
@@ -204,10 +257,13 @@ export async function listPublications(
   db: DB,
   dialect: Dialect,
   criteria: ListCriteria,
+  memory: ListMemory,
 ): Promise<ListResult> {
+  // First the version, then anything computed under it (see list-versions.ts).
+  const at: Version = { memory, version: await readListVersion(db, PUBLICATIONS_LIST) };
   const { words } = criteria;
   if (words.length === 0) {
-    const page = await listPage(db, criteria);
+    const page = await listPage(db, dialect, criteria, at);
     return loadPage(db, page.ids, page.total);
   }
   const exact = await searchPage(
@@ -215,10 +271,13 @@ export async function listPublications(
     dialect,
     criteria,
     words.map((word) => [word]),
+    at,
   );
   if (exact.total > 0) return loadPage(db, exact.ids, exact.total);
-  const corrected = await correctSpelling(db, dialect, words);
+  const corrected = await memory.corrections.get(at.version, words.join(' '), () =>
+    correctSpelling(db, dialect, words),
+  );
   if (corrected === null) return loadPage(db, [], 0);
-  const found = await searchPage(db, dialect, criteria, corrected);
+  const found = await searchPage(db, dialect, criteria, corrected, at);
   return loadPage(db, found.ids, found.total);
 }

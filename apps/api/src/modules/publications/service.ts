@@ -22,7 +22,7 @@ import {
   PUBLICATION_NOT_FOUND_MESSAGE,
   STATUS_FORBIDDEN_MESSAGE,
 } from './messages.ts';
-import { listPublications, type ListCriteria } from './list-repository.ts';
+import { createListMemory, listPublications, type ListCriteria } from './list-repository.ts';
 import {
   deletePublication,
   findFileUrls,
@@ -99,6 +99,7 @@ function pageOf<T>(items: T[], total: number, page: number, pageSize: number) {
 
 export function createPublicationsService({ db, dialect, storage, log, mail }: PublicationsDeps) {
   const images = createPublicationImages(db, storage, log);
+  const listMemory = createListMemory();
 
   /** The API shape of a publication; 404 when it does not exist or `visible` says the reader may not see it. */
   async function answer(
@@ -119,12 +120,17 @@ export function createPublicationsService({ db, dialect, storage, log, mail }: P
     withReviewNote = false,
   ): Promise<PublicationPageJson> {
     const { page, pageSize } = query;
-    const { rows, files, total } = await listPublications(db, dialect, {
-      ...criteria,
-      words: normalizeSearchTerms(query.term ?? ''),
-      offset: (page - 1) * pageSize,
-      limit: pageSize,
-    });
+    const { rows, files, total } = await listPublications(
+      db,
+      dialect,
+      {
+        ...criteria,
+        words: normalizeSearchTerms(query.term ?? ''),
+        offset: (page - 1) * pageSize,
+        limit: pageSize,
+      },
+      listMemory,
+    );
     const publications = rows.map((row) =>
       toPublicationJson(storage, row, files.get(row.id) ?? [], { withReviewNote }),
     );

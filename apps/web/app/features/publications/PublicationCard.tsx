@@ -41,6 +41,8 @@ export function PublicationCard({ publication, eager = false }: PublicationCardP
             width={THUMBNAIL_SIZE.width}
             height={THUMBNAIL_SIZE.height}
             loading={eager ? 'eager' : 'lazy'}
+            // The first row holds the largest paint of the list: ask for it before the other images.
+            fetchPriority={eager ? 'high' : 'auto'}
             decoding="async"
             className={classes.image}
           />

@@ -1,0 +1,69 @@
+import type { Dialect } from '../../apps/api/src/db/schema.ts';
+import { assistantCases } from './bench-assistant.ts';
+import { createListMix, LIST_KINDS } from './bench-mix.ts';
+import type { LoadRequest } from './load-test.ts';
+
+// The cases of `npm run bench:api`. A case is a named sequence of requests replayed against the production
+// server; its ceiling is the bare server answering the bytes of a typical answer of the same group. A feature
+// adds its cases with a provider of its own (a module under scripts/lib/) appended to CASE_PROVIDERS.
+
+export type CaseGroup = 'api' | 'page';
+
+export type BenchCase = {
+  name: string;
+  group: CaseGroup;
+  /** Replayed in order, over and over, by all connections together. */
+  requests: LoadRequest[];
+};
+
+export type CaseContext = {
+  url: string;
+  dialect: Dialect;
+  rows: number;
+  /** `Authorization` header of a super user of the bench database. */
+  superUserHeaders: Record<string, string>;
+  superUserId: string;
+  /** Published publications of the bench database, newest first. */
+  publicationIds: string[];
+};
+
+export type CaseProvider = (context: CaseContext) => Promise<BenchCase[]> | BenchCase[];
+
+/** Length of the replayed sequence of the list mix: the popular requests repeat, most of the others appear. */
+const MIX_LENGTH = 20_000;
+export const MIX_SEED = 2026;
+
+/** GET /api/publications: one case per kind of request of the mix, then the whole mix (`mix`). */
+export const listCases: CaseProvider = () => {
+  const mix = createListMix(MIX_SEED);
+  const sequence = mix.sequence(MIX_LENGTH);
+  const byKind = LIST_KINDS.map((kind) => ({
+    name: `list: ${kind}`,
+    group: 'api' as const,
+    requests: sequence.filter((request) => request.kind === kind).map(({ path }) => ({ path })),
+  }));
+  return [
+    ...byKind.filter((item) => item.requests.length > 0),
+    { name: 'mix', group: 'api', requests: sequence.map(({ path }) => ({ path })) },
+  ];
+};
+
+/** The server-rendered pages a guest asks for most. */
+export const pageCases: CaseProvider = ({ publicationIds }) => [
+  { name: 'page: home', group: 'page', requests: [{ path: '/' }] },
+  {
+    name: 'page: explore',
+    group: 'page',
+    requests: ['market', 'dots', 'events', 'barter', 'courses'].map((what) => ({
+      path: `/publications?what=${what}`,
+    })),
+  },
+  {
+    name: 'page: detail',
+    group: 'page',
+    requests: publicationIds.map((id) => ({ path: `/publications/${id}` })),
+  },
+  { name: 'page: about', group: 'page', requests: [{ path: '/about' }] },
+];
+
+export const CASE_PROVIDERS: CaseProvider[] = [listCases, pageCases, assistantCases];

@@ -1,0 +1,183 @@
+import { CATEGORY_KEYS, cities, MATERIAL_LABELS } from '@eco/domain';
+import { MATERIALS, PRODUCTS, TOPICS } from './bench-vocabulary.ts';
+
+// The realistic request mix of GET /api/publications: distinct requests drawn from the vocabulary of the generated
+// rows (no filter, each category, a country / province / city, labels, one- and two-word searches typed the way
+// people type: accents missing, singular or plural, one misspelling in 20; searches with filters; pages 1 to 50),
+// then a sequence of them with a Zipf-like popularity: a few requests are asked very often, most rarely. Seeded:
+// every run asks the same sequence.
+
+export const LIST_KINDS = [
+  'no filter',
+  'category',
+  'place',
+  'labels',
+  'text',
+  'text + filters',
+  'deep page',
+] as const;
+export type ListKind = (typeof LIST_KINDS)[number];
+
+export type MixRequest = { kind: ListKind; path: string; hasText: boolean };
+
+/** mulberry32, as the fill uses. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+const ACCENTS: Record<string, string> = { á: 'a', é: 'e', í: 'i', ó: 'o', ú: 'u', ü: 'u' };
+const STOP = new Set(['de', 'del', 'la', 'las', 'el', 'los', 'en', 'con', 'y', 'a', 'para', 'sin']);
+
+/** The words people search for: the content words of the materials, topics and products. */
+function searchWords(): string[] {
+  const phrases = [...MATERIALS.map(([name]) => name), ...TOPICS, ...PRODUCTS];
+  const words = phrases.flatMap((phrase) => phrase.toLowerCase().split(/\s+/));
+  return [...new Set(words.filter((word) => word.length >= 4 && !STOP.has(word)))];
+}
+
+/** Share of the distinct requests of each kind, in percent. */
+const KIND_WEIGHTS: Record<ListKind, number> = {
+  'no filter': 2,
+  category: 8,
+  place: 18,
+  labels: 10,
+  text: 30,
+  'text + filters': 20,
+  'deep page': 12,
+};
+
+export function createListMix(seed: number, distinct = 1200) {
+  const random = seededRandom(seed);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+  const chance = (share: number) => random() < share;
+  const words = searchWords();
+
+  /** A word as typed: often without accents, singular or plural, one misspelled letter in 20 words. */
+  function typed(word: string): string {
+    let text = chance(0.6) ? word.replace(/[áéíóúü]/g, (char) => ACCENTS[char] ?? char) : word;
+    if (chance(0.3)) text = text.endsWith('s') ? text.slice(0, -1) : `${text}s`;
+    if (chance(0.05) && text.length >= 6) {
+      const at = 2 + Math.floor(random() * (text.length - 3));
+      text = `${text.slice(0, at)}${pick([...'aeiourstlnc'])}${text.slice(at + 1)}`;
+    }
+    return text;
+  }
+  const term = () => (chance(0.3) ? `${typed(pick(words))} ${typed(pick(words))}` : typed(pick(words)));
+  /** Most visitors stay on the first pages. */
+  const shallowPage = () => (chance(0.7) ? 1 : 1 + Math.floor(random() * 4));
+
+  function place(): Record<string, string> {
+    const city = pick(cities);
+    const depth = random();
+    if (depth < 0.25) return { country: city.countryKey };
+    if (depth < 0.65) return { country: city.countryKey, province: city.provinceKey };
+    return { country: city.countryKey, province: city.provinceKey, city: city.key };
+  }
+  const labels = () =>
+    chance(0.8) ? [pick(MATERIAL_LABELS)] : [pick(MATERIAL_LABELS), pick(MATERIAL_LABELS)];
+
+  function filters(): [string, string][] {
+    const entries: [string, string][] = [];
+    if (chance(0.6)) entries.push(['typed', pick(CATEGORY_KEYS)]);
+    if (chance(0.5)) entries.push(...Object.entries(place()));
+    if (chance(0.3)) for (const label of labels()) entries.push(['labels', label]);
+    if (entries.length === 0) entries.push(['typed', pick(CATEGORY_KEYS)]);
+    return entries;
+  }
+
+  function request(kind: ListKind): MixRequest {
+    let params: [string, string][] = [];
+    let page = shallowPage();
+    switch (kind) {
+      case 'no filter':
+        page = 1 + Math.floor(random() * 10);
+        break;
+      case 'category':
+        params = [['typed', pick(CATEGORY_KEYS)]];
+        break;
+      case 'place':
+        params = Object.entries(place());
+        if (chance(0.4)) params.push(['typed', pick(CATEGORY_KEYS)]);
+        break;
+      case 'labels':
+        params = labels().map((label) => ['labels', label]);
+        if (chance(0.3)) params.push(['typed', pick(['dots', 'barter'])]);
+        break;
+      case 'text':
+        params = [['term', term()]];
+        break;
+      case 'text + filters':
+        params = [['term', term()], ...filters()];
+        break;
+      case 'deep page':
+        page = 10 + Math.floor(random() * 41);
+        if (chance(0.5)) params = [['typed', pick(CATEGORY_KEYS)]];
+        else if (chance(0.3)) params = [['term', typed(pick(words))]];
+        break;
+    }
+    if (page > 1) params.push(['page', String(page)]);
+    const query = new URLSearchParams(params).toString();
+    return {
+      kind,
+      path: `/api/publications${query === '' ? '' : `?${query}`}`,
+      hasText: params.some(([name]) => name === 'term'),
+    };
+  }
+
+  const totalWeight = Object.values(KIND_WEIGHTS).reduce((sum, weight) => sum + weight, 0);
+  function kindOf(): ListKind {
+    let left = random() * totalWeight;
+    for (const kind of LIST_KINDS) {
+      left -= KIND_WEIGHTS[kind];
+      if (left < 0) return kind;
+    }
+    return 'text';
+  }
+
+  const requests: MixRequest[] = [];
+  const seen = new Set<string>();
+  // The first page without filters is the most popular request of all.
+  for (const first of [
+    request('no filter'),
+    ...Array.from({ length: distinct * 20 }, () => request(kindOf())),
+  ]) {
+    if (requests.length >= distinct) break;
+    const path = first.kind === 'no filter' && requests.length === 0 ? '/api/publications' : first.path;
+    if (seen.has(path)) continue;
+    seen.add(path);
+    requests.push({ ...first, path });
+  }
+
+  // Zipf (s = 1) over the distinct requests in their order of creation, which is random apart from the first.
+  const weights = requests.map((_, rank) => 1 / (rank + 1));
+  const cumulative: number[] = [];
+  let sum = 0;
+  for (const weight of weights) cumulative.push((sum += weight));
+
+  return {
+    /** Every distinct request, the most popular first. */
+    requests,
+    /** `length` requests drawn by popularity, the same for a given seed. */
+    sequence(length: number, sequenceSeed = seed + 1): MixRequest[] {
+      const draw = seededRandom(sequenceSeed);
+      return Array.from({ length }, () => {
+        const target = draw() * sum;
+        let low = 0;
+        let high = cumulative.length - 1;
+        while (low < high) {
+          const middle = (low + high) >> 1;
+          if ((cumulative[middle] as number) < target) low = middle + 1;
+          else high = middle;
+        }
+        return requests[low] as MixRequest;
+      });
+    },
+  };
+}
