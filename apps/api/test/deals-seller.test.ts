@@ -278,8 +278,8 @@ describe('seller account: online payments not enabled', () => {
       headers: actors.author.headers,
     });
     expect(started.json()).toEqual({
-      statusCode: 503,
-      error: 'Service Unavailable',
+      statusCode: 404,
+      error: 'Not Found',
       message: 'Los pagos en línea no están habilitados en este sitio.',
     });
     const me = await subject.app.inject({ method: 'GET', url: '/api/me', headers: actors.author.headers });

@@ -91,6 +91,12 @@ describe('my data: export and account deletion', () => {
       'publications',
       'uploads',
       'sessions',
+      'ratings',
+      'notifications',
+      'sellerAccount',
+      'orders',
+      'contacts',
+      'reports',
     ]);
     expect(data.account).toMatchObject({
       id: actors.author.id,
@@ -181,6 +187,37 @@ describe('my data: export and account deletion', () => {
     const fresh = await db.selectFrom('users').select('id').where('email', '=', 'dora@example.com').execute();
     expect(fresh).toHaveLength(1);
     expect(fresh[0]?.id).not.toBe(dora.id);
+  });
+
+  it('exports ratings and notifications; deleting takes back the ratings given and recomputes the average', async () => {
+    const eva = await member('eva.califica@example.com');
+    const rate = (who: { headers: Record<string, string> }, rating: number) =>
+      subject.app.inject({
+        method: 'POST',
+        url: `/api/user/${actors.other.id}/qualifications`,
+        headers: who.headers,
+        payload: { rating, comment: 'Trato muy amable y puntual' },
+      });
+    expect((await rate(eva, 5)).statusCode).toBe(201);
+    expect((await rate(actors.author, 1)).statusCode).toBe(201);
+    const summary = async () =>
+      (await subject.app.inject({ method: 'GET', url: `/api/user/${actors.other.id}` })).json<{
+        userRatingData: { qualificationAvg: number | null; count: number };
+      }>().userRatingData;
+    expect(await summary()).toMatchObject({ qualificationAvg: 3, count: 2 });
+
+    const evaData = (await exportOf(eva.headers)).json<{ ratings: { given: { rating: number }[] } }>();
+    expect(evaData.ratings.given).toEqual([expect.objectContaining({ rating: 5 })]);
+    const rated = (await exportOf(actors.other.headers)).json<{
+      ratings: { received: unknown[] };
+      notifications: { title: string }[];
+    }>();
+    expect(rated.ratings.received).toHaveLength(2);
+    expect(rated.notifications.length).toBeGreaterThanOrEqual(2);
+    expect(JSON.stringify(rated)).not.toContain('eva.califica@example.com');
+
+    expect((await deleteMe(eva.headers)).statusCode).toBe(200);
+    expect(await summary()).toMatchObject({ qualificationAvg: 1, count: 1 });
   });
 
   it("leaves everybody else's data alone", async () => {

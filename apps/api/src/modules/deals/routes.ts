@@ -74,7 +74,7 @@ export const dealRoutes: FastifyPluginAsyncZod<{ db: DB; config: Config }> = asy
           'Devuelve la página de autorización de Mercado Pago del país del usuario. El state vale 10 minutos, una ' +
           'vez y solo para este usuario; Mercado Pago vuelve a marketplaceRedirectURI con ?code&state.',
         security: SIGNED_IN,
-        response: { 200: authorizationSchema, ...errorResponses(401, 503) },
+        response: { 200: authorizationSchema, ...errorResponses(401, 404) },
       },
     },
     async (request, reply) => {
@@ -98,7 +98,7 @@ export const dealRoutes: FastifyPluginAsyncZod<{ db: DB; config: Config }> = asy
         body: credentialsBodySchema,
         response: {
           200: z.object({ sellerAccount: sellerAccountSchema }),
-          ...errorResponses(400, 401, 502, 503),
+          ...errorResponses(400, 401, 404, 502),
         },
       },
     },
@@ -158,7 +158,7 @@ export const dealRoutes: FastifyPluginAsyncZod<{ db: DB; config: Config }> = asy
           'dirección donde pagar. No se puede comprar un anuncio propio.',
         security: SIGNED_IN,
         body: orderBodySchema,
-        response: { 201: createdOrderSchema, ...errorResponses(400, 401, 404, 409, 502, 503) },
+        response: { 201: createdOrderSchema, ...errorResponses(400, 401, 404, 409, 502) },
       },
     },
     async (request, reply) => {
@@ -206,7 +206,7 @@ export const dealRoutes: FastifyPluginAsyncZod<{ db: DB; config: Config }> = asy
         body: webhookBodySchema,
         response: {
           200: z.object({ received: z.literal(true), outcome: z.enum(['ignored', 'unchanged', 'updated']) }),
-          ...errorResponses(401, 502, 503),
+          ...errorResponses(401, 404, 502),
         },
       },
     },

@@ -53,7 +53,8 @@ export function mercadoPagoFailure(error: unknown, refused: string, log: Fastify
 
 export function createSellerAccounts({ db, payments, box, publicUrl, log }: SellerAccountsDeps) {
   function enabled(): Payments {
-    if (payments === null) throw new HttpError(503, PAYMENTS_DISABLED_MESSAGE);
+    // Not a server failure: the site simply offers no online payments (the routes answer as if absent).
+    if (payments === null) throw new HttpError(404, PAYMENTS_DISABLED_MESSAGE);
     return payments;
   }
 
@@ -125,7 +126,7 @@ export function createSellerAccounts({ db, payments, box, publicUrl, log }: Sell
 
   return {
     redirectUri,
-    /** The configuration and client, or 503 when online payments are not enabled. */
+    /** The configuration and client, or 404 when online payments are not enabled. */
     payments: enabled,
 
     /** GET /seller/authorization: a fresh state and PKCE pair, and the page to send the seller to. */

@@ -1,4 +1,5 @@
 import type { DB } from '../../db/schema.ts';
+import { withdrawRatingsGivenBy } from '../ratings/repository.ts';
 
 // What "Eliminar mi cuenta" removes besides the user row (whose deletion cascades to sessions, link tokens,
 // uploads, publications and their images). Each step runs inside the deletion's transaction and answers the media
@@ -29,4 +30,10 @@ async function publications(trx: DB, userId: string): Promise<readonly string[]>
   return files.map((row) => row.url);
 }
 
-export const ACCOUNT_DELETION_STEPS: DeletionStep[] = [profilePicture, uploads, publications];
+/** The ratings the member gave go, and the averages they counted in are recomputed. */
+async function ratingsGiven(trx: DB, userId: string): Promise<readonly string[]> {
+  await withdrawRatingsGivenBy(trx, userId);
+  return [];
+}
+
+export const ACCOUNT_DELETION_STEPS: DeletionStep[] = [profilePicture, uploads, publications, ratingsGiven];

@@ -105,3 +105,23 @@ export async function ratingDistribution(db: DB, toUserId: string): Promise<Rati
   }
   return distribution;
 }
+
+/**
+ * Takes back every rating `fromUserId` gave (their account is being deleted): the rated members' totals drop by
+ * what those ratings counted, in the caller's transaction, before the rows go.
+ */
+export async function withdrawRatingsGivenBy(db: DB, fromUserId: string): Promise<void> {
+  const given = await db
+    .selectFrom('qualifications')
+    .select(['id', 'to_user_id', 'rating'])
+    .where('from_user_id', '=', fromUserId)
+    .execute();
+  for (const rating of given) {
+    await db
+      .updateTable('users')
+      .set({ rating_count: sql`rating_count - 1`, rating_sum: sql`rating_sum - ${rating.rating}` })
+      .where('id', '=', rating.to_user_id)
+      .execute();
+  }
+  await db.deleteFrom('qualifications').where('from_user_id', '=', fromUserId).execute();
+}
