@@ -4,10 +4,14 @@ import { Link } from 'react-router';
 import { CategoryLabel } from '../publications/CategoryLabel';
 import { PublicationImage } from '../publications/PublicationImage';
 import { publicationPath, readingPath } from '../publications/publications';
+import { AuthorRating } from '../ratings/AuthorRating';
 import classes from './Bot.module.css';
 import type { ChatCard } from './conversation';
 
-/** A publication inside an answer: cover, category, title, place and, for events and courses, the date. */
+/**
+ * A publication inside an answer: cover, category, title, place, for events and courses the date, and the author's
+ * rating.
+ */
 export function AssistantCard({ card }: { card: ChatCard }) {
   const path =
     card.typed === 'tips' ? readingPath({ _id: card.id, typed: card.typed }) : publicationPath(card.id);
@@ -36,6 +40,7 @@ export function AssistantCard({ card }: { card: ChatCard }) {
             <IconCalendarEvent size={14} aria-hidden /> {card.date}
           </Text>
         )}
+        {card.typed !== 'tips' && <AuthorRating rating={card.rating} />}
       </div>
     </Link>
   );

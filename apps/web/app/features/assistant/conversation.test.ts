@@ -19,6 +19,13 @@ const event = {
   locationProvince: 'cordoba',
   locationCity: 'cba-city',
   files: [{ url: '/media/a.webp', thumbnailUrl: '/media/a-480.webp' }],
+  createdBy: {
+    _id: 'u1',
+    name: 'Ana',
+    pictureUrl: null,
+    phone: null,
+    rating: { qualificationAvg: 4.5, count: 2 },
+  },
 } as unknown as PublicationJson;
 
 describe('assistant conversation', () => {
@@ -30,6 +37,7 @@ describe('assistant conversation', () => {
       cover: '/media/a-480.webp',
       place: 'Córdoba, Córdoba',
       date: '06/06/2026 10:00',
+      rating: { qualificationAvg: 4.5, count: 2 },
     });
     expect(toCard({ ...event, typed: 'dots' } as PublicationJson).date).toBeNull();
   });

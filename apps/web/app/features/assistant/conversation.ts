@@ -1,4 +1,4 @@
-import type { AssistantReply, CategoryKey } from '@eco/domain';
+import type { AssistantReply, CategoryKey, SellerRating } from '@eco/domain';
 import { isCategoryKey } from '@eco/domain/catalog/categories';
 import { LIMITS } from '@eco/domain/constants';
 import { formatDate } from '../../lib/format';
@@ -18,6 +18,8 @@ export type ChatCard = {
   place: string;
   /** The start of an event or course, in its country's time zone. */
   date: string | null;
+  /** The author's rating, so that a card earns trust like the explore cards do. */
+  rating?: SellerRating;
 };
 
 export type UserEntry = { from: 'user'; message: string };
@@ -56,6 +58,7 @@ export function toCard(publication: PublicationJson): ChatCard {
       DATED.includes(publication.typed) && publication.calendaredAt
         ? formatDate(publication.calendaredAt, publication.locationCountry)
         : null,
+    rating: publication.createdBy.rating,
   };
 }
 
@@ -107,7 +110,18 @@ function readCard(value: unknown): ChatCard | null {
     cover: isSitePath(card.cover) ? card.cover : null,
     place: card.place,
     date: text(card.date, 40) ? card.date : null,
+    rating: readRating(card.rating),
   };
+}
+
+/** A stored rating, or nothing when the tab's storage holds anything else. */
+function readRating(value: unknown): SellerRating | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { qualificationAvg, count } = value as Record<string, unknown>;
+  const average =
+    qualificationAvg === null || (typeof qualificationAvg === 'number' && qualificationAvg >= 1);
+  if (!average || typeof count !== 'number' || !Number.isInteger(count) || count < 0) return undefined;
+  return { qualificationAvg: qualificationAvg as number | null, count };
 }
 
 function readEntry(value: unknown): ChatEntry | null {
