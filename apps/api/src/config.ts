@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { CAPTCHA_PROVIDERS, SESSION_LIFETIME_MS, type CaptchaProvider } from '@eco/domain';
+import { secretKeyFromDataDir } from './secret-key-file.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const NODE_ENVS = ['development', 'production', 'test'] as const;
@@ -102,7 +103,7 @@ export const RATE_LIMIT_MAX = 10;
 export const RATE_LIMIT_WINDOW_MS = 15 * 60_000;
 /** Many people can share one address (a household, an office, a mobile carrier): the per-address limit is wider. */
 export const RATE_LIMIT_IP_FACTOR = 3;
-/** Development only: production refuses to start without SECRET_KEY. */
+/** Development only: in production SECRET_KEY is required with PostgreSQL and generated into DATA_DIR otherwise. */
 export const DEVELOPMENT_SECRET_KEY = 'ecoanuncios-development-secret-key-not-for-production';
 export const SECRET_KEY_MIN_LENGTH = 32;
 export const SSE_HEARTBEAT_MS = 20_000;
@@ -278,8 +279,10 @@ export function loadConfig(env: Env = process.env): Config {
     }),
     undefined,
   );
-  if (secretKey === undefined && nodeEnv === 'production') {
-    problems.push('SECRET_KEY must be set in production (e.g. `openssl rand -base64 48`)');
+  // One embedded database means one server: it may keep a generated key in DATA_DIR. Processes sharing a
+  // PostgreSQL database must share one key, which only the operator can give them.
+  if (secretKey === undefined && nodeEnv === 'production' && databaseUrl !== undefined) {
+    problems.push('SECRET_KEY must be set in production with DATABASE_URL (e.g. `openssl rand -base64 48`)');
   }
   const sseHeartbeatMs = read('SSE_HEARTBEAT_MS', milliseconds, SSE_HEARTBEAT_MS);
   const assistantRateLimitMax = read('ASSISTANT_RATE_LIMIT_MAX', attempts, ASSISTANT_RATE_LIMIT_MAX);
@@ -345,7 +348,8 @@ export function loadConfig(env: Env = process.env): Config {
     resetTokenLifetimeMs,
     rateLimit: { max: rateLimitMax, ipMax: rateLimitIpMax, windowMs: rateLimitWindowMs },
     trustProxy,
-    secretKey: secretKey ?? DEVELOPMENT_SECRET_KEY,
+    secretKey:
+      secretKey ?? (nodeEnv === 'production' ? secretKeyFromDataDir(dataDir) : DEVELOPMENT_SECRET_KEY),
     sseHeartbeatMs,
     assistant: {
       rateLimitMax: assistantRateLimitMax,

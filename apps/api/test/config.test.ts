@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SESSION_LIFETIME_MS } from '@eco/domain';
 import { describe, expect, it } from 'vitest';
@@ -11,8 +13,10 @@ import {
   loadConfig,
   MEDIA_MAX_BYTES,
   RESET_TOKEN_LIFETIME_MS,
+  SECRET_KEY_MIN_LENGTH,
   type Env,
 } from '../src/config.ts';
+import { SECRET_KEY_FILE } from '../src/secret-key-file.ts';
 
 function problemsOf(env: Env): readonly string[] {
   try {
@@ -176,12 +180,31 @@ describe('loadConfig', () => {
     });
   });
 
-  it('refuses production without SECRET_KEY and a short one anywhere; development has a default', () => {
-    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
-      'SECRET_KEY must be set in production (e.g. `openssl rand -base64 48`)',
+  it('refuses production on PostgreSQL without SECRET_KEY and a short one anywhere; development has a default', () => {
+    expect(problemsOf({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db.example/eco' })).toEqual([
+      'SECRET_KEY must be set in production with DATABASE_URL (e.g. `openssl rand -base64 48`)',
     ]);
     expect(problemsOf({ SECRET_KEY: 'short' })[0]).toMatch(/^SECRET_KEY must be at least 32 characters long/);
     expect(loadConfig({}).secretKey).toBe(DEVELOPMENT_SECRET_KEY);
+  });
+
+  it('keeps a generated key in DATA_DIR for a production server on the embedded database', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'eco-config-'));
+    try {
+      const first = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir }).secretKey;
+      expect(first.length).toBeGreaterThanOrEqual(SECRET_KEY_MIN_LENGTH);
+      expect(first).not.toBe(DEVELOPMENT_SECRET_KEY);
+      // The same key on every start, in a file only its owner reads.
+      expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir }).secretKey).toBe(first);
+      const file = path.join(dataDir, SECRET_KEY_FILE);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      // An explicit SECRET_KEY wins.
+      expect(
+        loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, SECRET_KEY: 'k'.repeat(40) }).secretKey,
+      ).toBe('k'.repeat(40));
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('derives the per-address attempt limit from the per-e-mail one, and reads TRUST_PROXY switches', () => {

@@ -1,10 +1,11 @@
-import { access, mkdtemp, rm } from 'node:fs/promises';
+import { access, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDatabase } from '../src/db/database.ts';
 import { createSession } from '../src/modules/sessions/service.ts';
+import { SECRET_KEY_FILE } from '../src/secret-key-file.ts';
 import { noisyImage } from './fixtures/images.ts';
 import { multipartBody } from './fixtures/multipart.ts';
 import { insertUser } from './helpers/accounts.ts';
@@ -226,6 +227,12 @@ describe('the production server process', { timeout: 120_000 }, () => {
 
     const found = await storedIds(setup, before);
     expect(before.filter((id) => !found.has(id))).toEqual([]);
+    // The key the server generated (no SECRET_KEY) travels with the data it signed and sealed.
+    const generatedKey = await readFile(path.join(folder, SECRET_KEY_FILE), 'utf8');
+    expect(generatedKey.trim().length).toBeGreaterThanOrEqual(32);
+    expect(await readFile(path.join(setup.subject.config.dataDir, SECRET_KEY_FILE), 'utf8')).toBe(
+      generatedKey,
+    );
     const mediaFile = path.join(
       setup.subject.config.mediaDir,
       ...image.url.slice('/media/'.length).split('/'),

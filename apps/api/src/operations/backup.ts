@@ -1,7 +1,8 @@
-import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { SQLITE_FILE_NAME } from '../db/database.ts';
+import { SECRET_KEY_FILE } from '../secret-key-file.ts';
 
 // Backups of the embedded installation: the SQLite database and the media files of DATA_DIR. PostgreSQL sites back
 // their database up with pg_dump (README) and copy the media folder.
@@ -127,6 +128,12 @@ export async function backupSqlite(options: {
   }
 
   await copyNewFiles(options.mediaDir, media);
+  // The generated secret (when SECRET_KEY is not set) signed the links and sealed the tokens of this database.
+  const secret = path.join(options.dataDir, SECRET_KEY_FILE);
+  if (await exists(secret)) {
+    await cp(secret, path.join(options.target, SECRET_KEY_FILE));
+    await chmod(path.join(options.target, SECRET_KEY_FILE), 0o600);
+  }
   const manifest: BackupManifest = {
     format: 1,
     createdAt,
@@ -194,6 +201,12 @@ export async function restoreSqlite(options: {
   await keep(options.mediaDir);
 
   await cp(path.join(options.source, SQLITE_FILE_NAME), target);
+  const secret = path.join(options.source, SECRET_KEY_FILE);
+  if (await exists(secret)) {
+    await keep(path.join(options.dataDir, SECRET_KEY_FILE));
+    await cp(secret, path.join(options.dataDir, SECRET_KEY_FILE));
+    await chmod(path.join(options.dataDir, SECRET_KEY_FILE), 0o600);
+  }
   await mkdir(options.mediaDir, { recursive: true });
   await copyNewFiles(path.join(options.source, MEDIA_FOLDER), options.mediaDir);
   return { manifest, kept };

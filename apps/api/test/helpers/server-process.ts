@@ -40,7 +40,8 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
       HOST: '127.0.0.1',
       DEMO_CONTENT: 'off',
       NODE_ENV: 'production',
-      SECRET_KEY: 'operations-test-secret-key-of-enough-length',
+      // On SQLite the production server keeps a generated key in DATA_DIR, as `npm start` on a fresh clone does.
+      ...(env.DATABASE_URL ? { SECRET_KEY: 'operations-test-secret-key-of-enough-length' } : {}),
       LOG_LEVEL: 'info',
       RATE_LIMIT_MAX: '100000',
       // The API alone: these tests need no web build.
