@@ -114,6 +114,35 @@ export function renderPublicationImages(
   );
 }
 
+/** A demo publication as stored, dated relative to `now` (events and courses stay upcoming). */
+export function demoPublicationRow(
+  publication: DemoPublication,
+  { id, authorId, now }: { id: string; authorId: string; now: Date },
+): NewPublication {
+  const { place } = publication;
+  const postedAt = new Date(now.getTime() - publication.postedHoursAgo * HOUR_MS).toISOString();
+  return {
+    id,
+    typed: publication.typed,
+    title: publication.title,
+    description: publication.description,
+    calendared_at: publication.startsIn ? startDate(now, place, publication.startsIn) : null,
+    quantity: publication.quantity ?? null,
+    price: publication.price ?? null,
+    discount_rate: publication.discountRate ?? null,
+    location_address: place.address ?? null,
+    location_url: place.coordinates ? mapUrl(place.coordinates) : null,
+    location_country: place.country,
+    location_province: place.province,
+    location_city: place.city,
+    labels: JSON.stringify(publication.labels ?? []),
+    status: publication.published ? PUBLISHED_STATUS : UNPUBLISHED_STATUS,
+    created_by: authorId,
+    created_at: postedAt,
+    updated_at: postedAt,
+  };
+}
+
 /**
  * Loads the demo users and publications, with their images drawn into mediaDir, when the database has no user yet.
  * Otherwise does nothing: an operator's data is never touched.
@@ -165,29 +194,8 @@ export async function loadDemoContent(
     const author = userIds.get(publication.author);
     if (author === undefined) throw new Error(`Demo publication ${publication.key} has an unknown author`);
     const urls = images[index] ?? [];
-    const { place } = publication;
     const id = randomUUID();
-    const postedAt = new Date(now.getTime() - publication.postedHoursAgo * HOUR_MS).toISOString();
-    publications.push({
-      id,
-      typed: publication.typed,
-      title: publication.title,
-      description: publication.description,
-      calendared_at: publication.startsIn ? startDate(now, place, publication.startsIn) : null,
-      quantity: publication.quantity ?? null,
-      price: publication.price ?? null,
-      discount_rate: publication.discountRate ?? null,
-      location_address: place.address ?? null,
-      location_url: place.coordinates ? mapUrl(place.coordinates) : null,
-      location_country: place.country,
-      location_province: place.province,
-      location_city: place.city,
-      labels: JSON.stringify(publication.labels ?? []),
-      status: publication.published ? PUBLISHED_STATUS : UNPUBLISHED_STATUS,
-      created_by: author,
-      created_at: postedAt,
-      updated_at: postedAt,
-    });
+    publications.push(demoPublicationRow(publication, { id, authorId: author, now }));
     urls.forEach((url, position) => files.push({ publication_id: id, position, url }));
   });
 

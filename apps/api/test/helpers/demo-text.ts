@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { PUBLISHED_STATUS, UNPUBLISHED_STATUS } from '@eco/domain';
 import type { DB, NewPublication, NewUser } from '../../src/db/schema.ts';
 import { demoPublications, demoUsers } from '../../src/demo/demo-data.ts';
-import { mapUrl, startDate } from '../../src/demo/load-demo-content.ts';
-
-const HOUR_MS = 3_600_000;
+import { demoPublicationRow } from '../../src/demo/load-demo-content.ts';
 
 /**
  * The demo users and publications as loadDemoContent stores them, without drawing images or hashing passwords
@@ -35,28 +32,7 @@ export async function insertDemoText(db: DB, now: Date): Promise<Map<string, str
   const publications: NewPublication[] = demoPublications.map((publication) => {
     const id = randomUUID();
     ids.set(publication.key, id);
-    const { place } = publication;
-    const postedAt = new Date(now.getTime() - publication.postedHoursAgo * HOUR_MS).toISOString();
-    return {
-      id,
-      typed: publication.typed,
-      title: publication.title,
-      description: publication.description,
-      calendared_at: publication.startsIn ? startDate(now, place, publication.startsIn) : null,
-      quantity: publication.quantity ?? null,
-      price: publication.price ?? null,
-      discount_rate: publication.discountRate ?? null,
-      location_address: place.address ?? null,
-      location_url: place.coordinates ? mapUrl(place.coordinates) : null,
-      location_country: place.country,
-      location_province: place.province,
-      location_city: place.city,
-      labels: JSON.stringify(publication.labels ?? []),
-      status: publication.published ? PUBLISHED_STATUS : UNPUBLISHED_STATUS,
-      created_by: userIds.get(publication.author) ?? '',
-      created_at: postedAt,
-      updated_at: postedAt,
-    };
+    return demoPublicationRow(publication, { id, authorId: userIds.get(publication.author) ?? '', now });
   });
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('users').values(users).execute();
