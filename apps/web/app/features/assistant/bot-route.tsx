@@ -1,6 +1,10 @@
+import { data } from 'react-router';
 import { pageMeta } from '../../lib/meta';
 import { answerFormPost } from './assistant.server';
 import { BotPage } from './BotPage';
+import { errorEntry } from './conversation';
+
+const BROKEN_FORM_MESSAGE = 'Tu mensaje llegó incompleto. Escríbelo de nuevo, por favor.';
 import type { Route } from './+types/bot-route';
 
 export const meta: Route.MetaFunction = () =>
@@ -11,7 +15,14 @@ export const meta: Route.MetaFunction = () =>
 
 // Without JavaScript the page is a plain form post answered here; with it, the page asks the API itself.
 export async function action({ request, context }: Route.ActionArgs) {
-  return answerFormPost(context, await request.formData());
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    // Not a form this page sent (a broken or foreign body): the page answers with a notice, never a server error.
+    return data({ conversation: [errorEntry(BROKEN_FORM_MESSAGE)] }, { status: 400 });
+  }
+  return answerFormPost(context, form);
 }
 
 export default function BotRoute({ actionData }: Route.ComponentProps) {

@@ -100,6 +100,7 @@ export function SellerAccountCard({ onlinePayments, sellerAccount, country }: Se
             <Button
               variant="light"
               color="red"
+              c="red.9"
               leftSection={<IconPlugConnectedX size={18} aria-hidden />}
               onClick={() => void disconnect()}
             >

@@ -39,7 +39,7 @@ export function MyDataCard() {
           <Text size="sm" c="dimmed">
             Puedes llevarte una copia de todo lo que guardamos sobre ti o eliminar tu cuenta. Más detalles en
             la{' '}
-            <Anchor component={Link} to="/privacy" inherit>
+            <Anchor component={Link} to="/privacy" inherit underline="always">
               Política de Privacidad
             </Anchor>
             .
@@ -49,7 +49,8 @@ export function MyDataCard() {
           <Button component="a" href={EXPORT_URL} download variant="default">
             Descargar mis datos
           </Button>
-          <Button color="red" variant="light" onClick={() => setDeleting(true)}>
+          {/* red.9 text: the light red's own shade is too pale on its tint for small text (WCAG AA). */}
+          <Button color="red" c="red.9" variant="light" onClick={() => setDeleting(true)}>
             Eliminar mi cuenta
           </Button>
         </Group>
