@@ -81,7 +81,7 @@ export function SellerAccountCard({ onlinePayments, sellerAccount, country }: Se
         ) : sellerAccount === null ? (
           <Group justify="space-between" gap="sm">
             <Text size="sm">Todavía no conectaste una cuenta.</Text>
-            <Button color="blue" onClick={() => void connect()}>
+            <Button color="blue.8" onClick={() => void connect()}>
               Conectar Mercado Pago
             </Button>
           </Group>
@@ -99,8 +99,7 @@ export function SellerAccountCard({ onlinePayments, sellerAccount, country }: Se
             </Group>
             <Button
               variant="light"
-              color="red"
-              c="red.9"
+              color="red.9"
               leftSection={<IconPlugConnectedX size={18} aria-hidden />}
               onClick={() => void disconnect()}
             >

@@ -49,8 +49,8 @@ export function MyDataCard() {
           <Button component="a" href={EXPORT_URL} download variant="default">
             Descargar mis datos
           </Button>
-          {/* red.9 text: the light red's own shade is too pale on its tint for small text (WCAG AA). */}
-          <Button color="red" c="red.9" variant="light" onClick={() => setDeleting(true)}>
+          {/* red.9: the light variant's default red is too pale on its tint for small text (WCAG AA). */}
+          <Button color="red.9" variant="light" onClick={() => setDeleting(true)}>
             Eliminar mi cuenta
           </Button>
         </Group>
