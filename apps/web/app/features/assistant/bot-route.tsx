@@ -15,5 +15,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function BotRoute({ actionData }: Route.ComponentProps) {
-  return <BotPage posted={actionData?.conversation ?? null} />;
+  return (
+    <BotPage posted={actionData?.conversation ?? null} signInNeeded={actionData?.signInNeeded ?? null} />
+  );
 }
