@@ -38,6 +38,8 @@ export function BotPage({
   const [waiting, setWaiting] = useState(false);
   const guest = !useIsSignedIn();
   const [captcha, setCaptcha] = useState<CaptchaHandle | null>(null);
+  // Decided once per visit: switching the widget's `auto` while it works would make it start over.
+  const [solveOnLoad] = useState(() => currentHumanGrant() === null);
   const inputRef = useRef<HTMLInputElement>(null);
   const timelineRef = useRef<HTMLOListElement>(null);
   const history = posted === null ? '' : JSON.stringify(posted);
@@ -189,7 +191,7 @@ export function BotPage({
           ref={setCaptcha}
           action="assistant"
           invisible
-          solveOnLoad={currentHumanGrant() === null}
+          solveOnLoad={solveOnLoad}
         />
       )}
     </Stack>

@@ -18,6 +18,19 @@ type AltchaElement = HTMLElement & {
   getState: () => string;
 };
 
+/** The payload of the verification under way, or undefined when it ends otherwise (error, expired). */
+function settledPayload(element: AltchaElement): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const onChange = (event: Event) => {
+      const { state, payload } = (event as CustomEvent<{ state: string; payload?: string }>).detail;
+      if (state === 'verifying') return;
+      element.removeEventListener('statechange', onChange);
+      resolve(state === 'verified' ? payload : undefined);
+    };
+    element.addEventListener('statechange', onChange);
+  });
+}
+
 let settings: Promise<CaptchaSettings> | undefined;
 function captchaSettings(): Promise<CaptchaSettings> {
   settings ??= apiRequest<CaptchaSettings>('/api/captcha').catch((error: unknown) => {
@@ -105,6 +118,11 @@ export function CaptchaField({
         }
         if (provider !== 'altcha' || !widget.current) return undefined;
         if (payload.current) return payload.current;
+        // verify() would abort the work under way and start over (a second challenge): wait for it instead.
+        if (widget.current.getState() === 'verifying') {
+          const finished = await settledPayload(widget.current);
+          if (finished) return finished;
+        }
         const result = await widget.current.verify();
         payload.current = result?.payload;
         return payload.current;
