@@ -187,12 +187,7 @@ export function BotPage({
       </form>
       {guest && (
         // With a current grant the next message needs no proof of work: solve only if the grant is refused.
-        <CaptchaField
-          ref={setCaptcha}
-          action="assistant"
-          invisible
-          solveOnLoad={solveOnLoad}
-        />
+        <CaptchaField ref={setCaptcha} action="assistant" invisible solveOnLoad={solveOnLoad} />
       )}
     </Stack>
   );
