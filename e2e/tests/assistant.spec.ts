@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { signInAs } from '../support/session.ts';
 
 // The virtual assistant on a small phone (360 px), over the demo content: ask, see cards, follow one, come back
-// to the same conversation; the floating button; and the page without JavaScript.
+// to the same conversation; the floating button; and the page without JavaScript. Guests prove they are a person
+// with the real (invisible) ALTCHA once per conversation; members are not asked.
 
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
 
@@ -10,6 +12,11 @@ const QUESTION = 'donde reciclo vidrio en cordoba';
 test('asking on a phone: cards in the answer, one followed, the conversation still there on return', async ({
   page,
 }) => {
+  const challenges: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/captcha/challenge') challenges.push(request.url());
+  });
+  const grant = () => page.evaluate(() => sessionStorage.getItem('eco-assistant-human'));
   await page.goto('/');
   await page.getByRole('link', { name: 'Asistente Virtual' }).last().click();
   await expect(page).toHaveURL('/bot');
@@ -25,10 +32,13 @@ test('asking on a phone: cards in the answer, one followed, the conversation sti
   await input.press('Enter');
   await expect(log.getByRole('listitem')).toHaveCount(0);
 
+  // The guest's first message carries the solution of the invisible widget and earns a grant for the next ones.
   await input.fill(QUESTION);
   await input.press('Enter');
   await expect(log.getByText(QUESTION)).toBeVisible();
   const answer = log.getByRole('listitem').filter({ hasText: 'Encontré' });
+  await expect(answer).toBeVisible();
+  expect(await grant()).toMatch(/^v1\.\d+\./);
   await expect(answer).toContainText('puntos de reciclaje de Vidrios en Córdoba');
   const cards = answer.getByRole('list', { name: 'Anuncios encontrados' }).getByRole('link');
   await expect(cards.first()).toBeVisible();
@@ -63,6 +73,20 @@ test('asking on a phone: cards in the answer, one followed, the conversation sti
     '/questions#como-publicar',
   );
 
+  // One proof of work for the whole conversation, coming back included.
+  expect(challenges).toHaveLength(1);
+
+  // A grant the server no longer accepts: the page solves a new challenge and the message goes through.
+  await page.evaluate(() => sessionStorage.setItem('eco-assistant-human', 'v1.9999999999.x.y'));
+  await input.fill('hay eventos de reciclaje');
+  await input.press('Enter');
+  await expect(log.getByText('hay eventos de reciclaje')).toBeVisible();
+  await expect(input).toBeEnabled();
+  await expect(log.locator(':scope > li')).toHaveCount(6);
+  await expect(log.locator(':scope > li').last()).not.toContainText('verificación');
+  expect(challenges).toHaveLength(2);
+  expect(await grant()).toMatch(/^v1\.\d+\.[\w-]{22}\./);
+
   await page.getByRole('link', { name: 'Nueva conversación' }).click();
   await expect(log.getByRole('listitem')).toHaveCount(0);
   await expect(page.getByRole('group', { name: 'Preguntas de ejemplo' })).toBeVisible();
@@ -85,7 +109,7 @@ test('the floating assistant button does not cover the cart button', async ({ pa
   await expect(page).toHaveURL('/bot');
 });
 
-test('without JavaScript the page is a form that the server answers, conversation included', async ({
+test('without JavaScript a guest is asked to sign in; a member gets the form the server answers', async ({
   browser,
 }) => {
   const context = await browser.newContext({
@@ -94,9 +118,27 @@ test('without JavaScript the page is a form that the server answers, conversatio
   });
   const page = await context.newPage();
   await page.goto('/bot');
-  await page.getByRole('textbox', { name: 'Tu mensaje para el asistente' }).fill(QUESTION);
+  const notice = page.getByRole('alert').filter({ hasText: 'Sin JavaScript, inicia sesión' });
+  // Said before trying (noscript), and again when a guest's message is refused, with what they wrote kept.
+  await expect(notice).toBeVisible();
+  const input = page.getByRole('textbox', { name: 'Tu mensaje para el asistente' });
+  await input.fill(QUESTION);
   await page.getByRole('button', { name: 'Enviar' }).click();
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText('activa JavaScript');
+  await expect(notice.getByRole('link', { name: 'Inicia sesión' })).toHaveAttribute(
+    'href',
+    '/auth?redirectTo=%2Fbot',
+  );
+  await expect(input).toHaveValue(QUESTION);
   const log = page.getByRole('log', { name: 'Conversación con el asistente' });
+  await expect(log.getByRole('listitem')).toHaveCount(0);
+
+  await signInAs(context, 'valentina.quiroga@ecoanuncios.local');
+  await page.goto('/bot');
+  await expect(notice).toHaveCount(0);
+  await input.fill(QUESTION);
+  await page.getByRole('button', { name: 'Enviar' }).click();
   await expect(log.getByText(QUESTION)).toBeVisible();
   await expect(log.getByRole('link', { name: 'Campana de vidrio en barrio Güemes' })).toBeVisible();
 

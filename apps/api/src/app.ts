@@ -123,7 +123,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('captcha', options.captcha ?? createCaptcha({ db: database.db, config, log: loggerInstance }));
   if (config.captcha.provider === 'off') {
     loggerInstance.warn(
-      "CAPTCHA_PROVIDER=off: sign-up, password resets and guests' reports are not checked for a person",
+      "CAPTCHA_PROVIDER=off: sign-up, password resets, guests' reports and guests' messages to the assistant are not checked for a person",
     );
   }
   const unreadHub = createUnreadHub({

@@ -7,7 +7,7 @@ import { z } from 'zod';
 export const captchaToken = z.string().max(20_000).optional();
 
 /** Where a captcha is asked for; reCAPTCHA v3 tokens carry it as their action. */
-export const CAPTCHA_ACTIONS = ['signup', 'reset', 'resend', 'report', 'publication'] as const;
+export const CAPTCHA_ACTIONS = ['signup', 'reset', 'resend', 'report', 'publication', 'assistant'] as const;
 export type CaptchaAction = (typeof CAPTCHA_ACTIONS)[number];
 
 export const CAPTCHA_PROVIDERS = ['altcha', 'recaptcha', 'off'] as const;

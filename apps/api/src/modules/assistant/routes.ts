@@ -6,6 +6,7 @@ import { HttpError } from '../../errors.ts';
 import { registerAttemptLimits } from '../../plugins/attempt-limits.ts';
 import { errorResponses } from '../../plugins/error-schema.ts';
 import { createAssistant } from './engine.ts';
+import { createHumanCheck } from './human-check.ts';
 import { trainIntentClassifier, type IntentClassifier } from './intent-classifier.ts';
 import { createLanguageModel } from './language-model.ts';
 import { interactionAnswerSchema, interactionBodySchema } from './schemas.ts';
@@ -24,6 +25,8 @@ export type AssistantRouteOptions = {
   guards?: readonly preHandlerAsyncHookHandler[];
   /** The clock of the answers (tests fix it). */
   now?: () => Date;
+  /** The clock of the guests' human grants (tests make old ones). */
+  grantClock?: () => number;
 };
 
 // Training takes a fraction of a second: once per process, shared by every app built in it.
@@ -36,8 +39,10 @@ export function sharedIntentClassifier(): Promise<IntentClassifier> {
 /** POST /api/io: the virtual assistant, for guests and members alike. */
 export const assistantRoutes: FastifyPluginAsyncZod<AssistantRouteOptions> = async (
   app,
-  { database, config, guards = [], now },
+  { database, config, guards = [], now, grantClock },
 ) => {
+  const humanCheck = createHumanCheck({ captcha: app.captcha, secretKey: config.secretKey, now: grantClock });
+  const grants = new WeakMap<FastifyRequest, string>();
   const { languageModel } = config.assistant;
   const assistant = createAssistant({
     db: database.db,
@@ -64,7 +69,13 @@ export const assistantRoutes: FastifyPluginAsyncZod<AssistantRouteOptions> = asy
         reply.header('retry-after', String(result.ttlInSeconds));
         throw new HttpError(429, TOO_MANY_MESSAGES_MESSAGE);
       },
-      preHandler: [...guards],
+      preHandler: [
+        async (request) => {
+          const grant = await humanCheck(request);
+          if (grant !== undefined) grants.set(request, grant);
+        },
+        ...guards,
+      ],
       schema: {
         tags: ['assistant'],
         summary: 'Preguntar al asistente virtual',
@@ -73,7 +84,11 @@ export const assistantRoutes: FastifyPluginAsyncZod<AssistantRouteOptions> = asy
           'fecha reconocidos en el texto, con la búsqueda de /publications), las preguntas frecuentes y sus ' +
           'páginas. Sin lugar en el texto usa el del perfil de quien inició sesión. Con ASSISTANT_LLM_URL, un ' +
           `modelo de lenguaje solo reescribe el mensaje. Limitado a ${config.assistant.rateLimitMax} mensajes por ` +
-          'minuto y dirección (429 con Retry-After). No se guarda nada.',
+          'minuto y dirección (429 con Retry-After). No se guarda nada. Los visitantes sin sesión demuestran ser ' +
+          'personas (salvo con CAPTCHA_PROVIDER=off): el primer mensaje lleva la solución del widget en `captcha` ' +
+          'y la respuesta trae `humanToken`, que los mensajes siguientes envían durante 30 minutos. Sin ninguno de ' +
+          'los dos, o con uno que falla, vencido o ya usado: 400 con `code` HUMAN_CHECK_REQUIRED y el motivo en ' +
+          'español. Los miembros no la necesitan.',
         security: [{}, { bearer: [] }, { cookie: [] }],
         body: interactionBodySchema,
         response: { 200: interactionAnswerSchema, ...errorResponses(400, 429) },
@@ -83,7 +98,8 @@ export const assistantRoutes: FastifyPluginAsyncZod<AssistantRouteOptions> = asy
       const session = await request.getSession();
       reply.header('cache-control', 'no-store');
       const { reply: answer } = await assistant.answer(request.body.interaction, session?.user ?? null);
-      return { reply: answer };
+      const humanToken = grants.get(request);
+      return humanToken === undefined ? { reply: answer } : { reply: answer, humanToken };
     },
   );
 };

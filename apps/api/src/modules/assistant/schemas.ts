@@ -4,9 +4,18 @@ import { publicationJsonSchema } from '../publications/schemas.ts';
 
 // POST /api/io: the visitor's message in, the assistant's reply out.
 
-export const interactionBodySchema = botMessageSchema.describe(
-  'El mensaje escrito al asistente: 1 a 500 caracteres sin contar los espacios de los extremos',
-);
+export const interactionBodySchema = botMessageSchema
+  .extend({
+    captcha: botMessageSchema.shape.captcha.describe(
+      'Visitantes sin sesión, primer mensaje: la solución del widget de verificación humana (como en /signup). ' +
+        'Se cambia por `humanToken`; cada solución sirve una sola vez.',
+    ),
+    humanToken: botMessageSchema.shape.humanToken.describe(
+      'Visitantes sin sesión, mensajes siguientes: el `humanToken` de una respuesta anterior, en lugar de una ' +
+        'solución nueva. Vence a los 30 minutos.',
+    ),
+  })
+  .describe('El mensaje escrito al asistente: 1 a 500 caracteres sin contar los espacios de los extremos');
 
 export const assistantReplySchema = z
   .object({
@@ -26,4 +35,13 @@ export const assistantReplySchema = z
   })
   .describe('Respuesta del asistente');
 
-export const interactionAnswerSchema = z.object({ reply: assistantReplySchema });
+export const interactionAnswerSchema = z.object({
+  reply: assistantReplySchema,
+  humanToken: z
+    .string()
+    .optional()
+    .describe(
+      'Solo cuando un visitante sin sesión envió una solución válida en `captcha`: la constancia firmada de que ' +
+        'es una persona, válida 30 minutos, que los mensajes siguientes envían en `humanToken`. No identifica a nadie.',
+    ),
+});

@@ -1,15 +1,18 @@
 import { LIMITS } from '@eco/domain/constants';
-import type { AssistantReply } from '@eco/domain';
 import { ActionIcon, Button, Group, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { IconMessageCirclePlus, IconRobot, IconSend } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { apiRequest, errorMessage } from '../../lib/api-client';
-import type { PublicationJson } from '../publications/publications';
+import { errorMessage } from '../../lib/api-client';
+import { useIsSignedIn } from '../../lib/session';
+import { CaptchaField, type CaptchaHandle } from '../captcha/CaptchaField';
+import { askAssistant } from './ask-assistant';
+import { currentHumanGrant } from './human-grant-store';
 import classes from './Bot.module.css';
 import { ChatMessage } from './ChatMessage';
 import type { ChatEntry } from './conversation';
 import { appendEntries, botEntry, errorEntry, EXAMPLE_QUESTIONS } from './conversation';
 import { getConversation, saveConversation, useConversation } from './conversation-store';
+import { SignInNotice } from './SignInNotice';
 import { SuggestionChips } from './SuggestionChips';
 
 export const EMPTY_STATE_TEXT =
@@ -21,11 +24,22 @@ export const EMPTY_STATE_TEXT =
  * POST /api/io; without it each message is a form post that the route's action answers with the whole
  * conversation, which travels back in a hidden field.
  */
-export function BotPage({ posted }: { posted: ChatEntry[] | null }) {
+export function BotPage({
+  posted,
+  signInNeeded = null,
+}: {
+  posted: ChatEntry[] | null;
+  /** A guest's form post without JavaScript: they must sign in; what they wrote stays in the input. */
+  signInNeeded?: { draft: string } | null;
+}) {
   const stored = useConversation();
   const conversation = posted ?? stored;
-  const [draft, setDraft] = useState('');
+  const [draft, setDraft] = useState(signInNeeded?.draft ?? '');
   const [waiting, setWaiting] = useState(false);
+  const guest = !useIsSignedIn();
+  const [captcha, setCaptcha] = useState<CaptchaHandle | null>(null);
+  // Decided once per visit: switching the widget's `auto` while it works would make it start over.
+  const [solveOnLoad] = useState(() => currentHumanGrant() === null);
   const inputRef = useRef<HTMLInputElement>(null);
   const timelineRef = useRef<HTMLOListElement>(null);
   const history = posted === null ? '' : JSON.stringify(posted);
@@ -47,10 +61,7 @@ export function BotPage({ posted }: { posted: ChatEntry[] | null }) {
     setDraft('');
     setWaiting(true);
     try {
-      const { reply } = await apiRequest<{ reply: AssistantReply<PublicationJson> }>('/api/io', {
-        method: 'POST',
-        body: { interaction: message },
-      });
+      const reply = await askAssistant(message, guest ? { captcha } : null);
       saveConversation(appendEntries(getConversation(), botEntry(reply)));
     } catch (error) {
       saveConversation(appendEntries(getConversation(), errorEntry(errorMessage(error))));
@@ -131,6 +142,16 @@ export function BotPage({ posted }: { posted: ChatEntry[] | null }) {
         )}
       </ol>
 
+      {signInNeeded !== null ? (
+        <SignInNotice />
+      ) : (
+        guest && (
+          <noscript>
+            <SignInNotice />
+          </noscript>
+        )
+      )}
+
       <form
         method="post"
         action="/bot"
@@ -164,6 +185,10 @@ export function BotPage({ posted }: { posted: ChatEntry[] | null }) {
           <IconSend size={20} aria-hidden />
         </ActionIcon>
       </form>
+      {guest && (
+        // With a current grant the next message needs no proof of work: solve only if the grant is refused.
+        <CaptchaField ref={setCaptcha} action="assistant" invisible solveOnLoad={solveOnLoad} />
+      )}
     </Stack>
   );
 }

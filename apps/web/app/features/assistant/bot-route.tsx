@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import { pageMeta } from '../../lib/meta';
-import { answerFormPost } from './assistant.server';
+import { answerFormPost, type FormPostAnswer } from './assistant.server';
 import { BotPage } from './BotPage';
 import { errorEntry } from './conversation';
 
@@ -20,11 +20,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     form = await request.formData();
   } catch {
     // Not a form this page sent (a broken or foreign body): the page answers with a notice, never a server error.
-    return data({ conversation: [errorEntry(BROKEN_FORM_MESSAGE)] }, { status: 400 });
+    const answer: FormPostAnswer = { conversation: [errorEntry(BROKEN_FORM_MESSAGE)] };
+    return data(answer, { status: 400 });
   }
   return answerFormPost(context, form);
 }
 
 export default function BotRoute({ actionData }: Route.ComponentProps) {
-  return <BotPage posted={actionData?.conversation ?? null} />;
+  return (
+    <BotPage posted={actionData?.conversation ?? null} signInNeeded={actionData?.signInNeeded ?? null} />
+  );
 }
