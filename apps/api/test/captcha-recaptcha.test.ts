@@ -142,14 +142,16 @@ describe('reCAPTCHA v3 (CAPTCHA_PROVIDER=recaptcha)', () => {
 });
 
 describe('captcha configuration', () => {
-  it('defaults to ALTCHA, asks for the reCAPTCHA keys, and refuses production without SECRET_KEY', () => {
+  it('defaults to ALTCHA, asks for the reCAPTCHA keys, and refuses production on PostgreSQL without SECRET_KEY', () => {
     expect(loadConfig({}).captcha).toEqual({ provider: 'altcha', recaptcha: null });
     expect(() => loadConfig({ CAPTCHA_PROVIDER: 'recaptcha' })).toThrow(/RECAPTCHA_SITE_KEY must be set/);
     expect(() => loadConfig({ CAPTCHA_PROVIDER: 'hcaptcha' })).toThrow(
       /CAPTCHA_PROVIDER must be one of altcha, recaptcha, off/,
     );
     expect(() => loadConfig({ RECAPTCHA_MIN_SCORE: '2' })).toThrow(/RECAPTCHA_MIN_SCORE/);
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SECRET_KEY must be set in production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db.example/eco' })).toThrow(
+      /SECRET_KEY must be set in production/,
+    );
     expect(() => loadConfig({ SECRET_KEY: 'corta' })).toThrow(/SECRET_KEY must be at least 32 characters/);
     const production = loadConfig({ NODE_ENV: 'production', SECRET_KEY: 'k'.repeat(32) });
     expect(production.secretKey).toBe('k'.repeat(32));
