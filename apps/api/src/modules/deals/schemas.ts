@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageFields } from '../../paging.ts';
 import { ORDER_STATUSES } from '@eco/domain';
 import { CONTACT_EMPTY_MESSAGE, QUANTITY_FORMAT_MESSAGE } from './messages.ts';
 
@@ -61,16 +62,11 @@ export const contactSchema = z
   })
   .describe('Consulta por WhatsApp');
 
-const paging = {
-  total: z.number().int(),
-  totalPages: z.number().int(),
-  nextPage: z.number().int().nullable().describe('null en la última página'),
-};
-export const orderPageSchema = z.object({ orders: z.array(orderSchema), ...paging });
-export const contactPageSchema = z.object({ contacts: z.array(contactSchema), ...paging });
+export const orderPageSchema = z.object({ orders: z.array(orderSchema), ...pageFields });
+export const contactPageSchema = z.object({ contacts: z.array(contactSchema), ...pageFields });
 
 /** Paged like the other lists (`page`, `pageSize`). */
-export { pageQuerySchema } from '../ratings/schemas.ts';
+export { pageQuerySchema } from '../../paging.ts';
 
 export const idParamsSchema = z.object({ id: z.string().min(1).max(100) });
 

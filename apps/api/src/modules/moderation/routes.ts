@@ -6,7 +6,7 @@ import type { DB } from '../../db/schema.ts';
 import { errorResponses } from '../../plugins/error-schema.ts';
 import { publicationJsonSchema } from '../publications/schemas.ts';
 import { requireSuperUser } from '../sessions/require-session.ts';
-import { usersQuerySchema } from '../users/schemas.ts';
+import { pageQuerySchema } from '../../paging.ts';
 import type { OutcomeNotifier } from './outcome-notices.ts';
 import { createModerationService } from './service.ts';
 
@@ -15,7 +15,7 @@ const SIGNED_IN: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }];
 // Checked on arrival: guests get 401 and members 403 before anything is said about the request itself.
 const superUser = { onRequest: async (request: FastifyRequest) => void (await requireSuperUser(request)) };
 
-const pageQuery = usersQuerySchema.pick({ page: true, pageSize: true });
+const pageQuery = pageQuerySchema;
 const idParams = z.object({ id: z.string().min(1).max(100) });
 const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({

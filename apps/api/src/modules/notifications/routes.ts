@@ -6,7 +6,7 @@ import type { Config } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { HttpError } from '../../errors.ts';
 import { errorResponses } from '../../plugins/error-schema.ts';
-import { pageQuerySchema } from '../ratings/schemas.ts';
+import { pageQuerySchema } from '../../paging.ts';
 import { requireSession } from '../sessions/require-session.ts';
 import { updateUser } from '../users/repository.ts';
 import { UNSUBSCRIBE_INVALID_MESSAGE, UNSUBSCRIBED_MESSAGE } from './messages.ts';

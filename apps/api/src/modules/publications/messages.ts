@@ -8,8 +8,6 @@ export const DELETE_FORBIDDEN_MESSAGE = 'No tienes permiso para eliminar este an
 export const STATUS_FORBIDDEN_MESSAGE = 'Solo un superusuario puede publicar o despublicar un anuncio';
 /** A file that is not one of the user's own uploads (POST /api/media) nor already an image of the publication. */
 export const INVALID_FILE_MESSAGE = 'El archivo es incorrecto';
-export const PAGE_MESSAGE = 'La página debe ser un número entero mayor que 0';
-export const PAGE_SIZE_MESSAGE = 'El tamaño de página debe ser un número entero mayor que 0';
 export const TERM_TOO_LONG_MESSAGE = `La búsqueda es demasiado larga (max: ${SEARCH_TERM_MAX_LENGTH})`;
 export const STATUS_FILTER_MESSAGE = "El estado debe ser 'published', 'pending' o 'all'";
 export const REASON_INVALID_MESSAGE = 'El motivo es incorrecto';

@@ -1,12 +1,10 @@
 import { z } from 'zod';
+import { pageParams } from '../../paging.ts';
 import { captchaToken } from '@eco/domain/schemas/captcha';
 import {
   CATEGORY_KEYS,
-  DEFAULT_PAGE,
-  DEFAULT_PAGE_SIZE,
   LISTING_TYPES,
   MATERIAL_LABELS,
-  MAX_PAGE_SIZE,
   SEARCH_TERM_MAX_LENGTH,
   publicationSchema,
   type PublicationData,
@@ -14,8 +12,6 @@ import {
 import { checkLocation, optionalLocationKey, whenObject } from '@eco/domain/schemas/fields';
 import { FIELDS, incorrect } from '@eco/domain/schemas/messages';
 import {
-  PAGE_MESSAGE,
-  PAGE_SIZE_MESSAGE,
   REASON_INVALID_MESSAGE,
   REASON_TOO_LONG_MESSAGE,
   STATUS_FILTER_MESSAGE,
@@ -100,16 +96,8 @@ function optionalParam<T extends z.ZodType>(schema: T) {
   return z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 }
 
-const pageParams = {
-  page: z.coerce.number({ error: PAGE_MESSAGE }).int(PAGE_MESSAGE).min(1, PAGE_MESSAGE).default(DEFAULT_PAGE),
-  pageSize: z.coerce
-    .number({ error: PAGE_SIZE_MESSAGE })
-    .int(PAGE_SIZE_MESSAGE)
-    .min(1, PAGE_SIZE_MESSAGE)
-    // The largest page served, whatever the client asks for.
-    .transform((size) => Math.min(size, MAX_PAGE_SIZE))
-    .default(DEFAULT_PAGE_SIZE)
-    .describe(`Por omisión ${DEFAULT_PAGE_SIZE}, máximo ${MAX_PAGE_SIZE}`),
+const listParams = {
+  ...pageParams,
   term: z
     .string()
     .trim()
@@ -142,7 +130,7 @@ export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
 export const listQuerySchema = z
   .object({
-    ...pageParams,
+    ...listParams,
     country: optionalParam(optionalLocationKey('locationCountry')).describe('Clave del país (arg, col)'),
     province: optionalParam(optionalLocationKey('locationProvince')).describe('Clave de la provincia'),
     city: optionalParam(optionalLocationKey('locationCity')).describe('Clave de la ciudad'),
@@ -173,7 +161,7 @@ const QUERY_NAMES: Record<string, string> = {
 
 export type ListQuery = z.output<typeof listQuerySchema>;
 
-export const myListQuerySchema = z.object(pageParams);
+export const myListQuerySchema = z.object(listParams);
 export type MyListQuery = z.output<typeof myListQuerySchema>;
 
 export const publicationParamsSchema = z.object({ id: z.string().min(1).max(100) });

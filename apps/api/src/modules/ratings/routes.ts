@@ -2,12 +2,12 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DB } from '../../db/schema.ts';
+import { pageQuerySchema } from '../../paging.ts';
 import { errorResponses } from '../../plugins/error-schema.ts';
 import type { CommunityMail } from '../notifications/community-mail.ts';
 import { requireSession } from '../sessions/require-session.ts';
 import {
   createRatingBodySchema,
-  pageQuerySchema,
   qualificationAnswerSchema,
   qualificationPageSchema,
   toUserParamsSchema,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, LIMITS, MAX_PAGE_SIZE, RANGES, ratingSchema } from '@eco/domain';
+import { LIMITS, RANGES, ratingSchema } from '@eco/domain';
+import { pageFields, type pageQuerySchema } from '../../paging.ts';
 import { QUALIFICATION_ID_REQUIRED_MESSAGE } from './messages.ts';
 
 // Request and response shapes of the ratings routes. The body is checked by the domain's ratingSchema, so the API
@@ -25,9 +26,7 @@ export const qualificationAnswerSchema = z.object({ qualification: qualification
 
 export const qualificationPageSchema = z.object({
   qualifications: z.array(qualificationSchema),
-  total: z.number().int(),
-  totalPages: z.number().int(),
-  nextPage: z.number().int().nullable().describe('null en la última página'),
+  ...pageFields,
 });
 
 export type QualificationPageJson = z.output<typeof qualificationPageSchema>;
@@ -49,20 +48,6 @@ export const ratingDataSchema = z
   .describe('Resumen de calificaciones');
 
 export const toUserParamsSchema = z.object({ toUserId: z.string().min(1).max(100) });
-
-const PAGE_MESSAGE = 'La página debe ser un número entero mayor que 0';
-const PAGE_SIZE_MESSAGE = 'El tamaño de página debe ser un número entero mayor que 0';
-
-export const pageQuerySchema = z.object({
-  page: z.coerce.number({ error: PAGE_MESSAGE }).int(PAGE_MESSAGE).min(1, PAGE_MESSAGE).default(DEFAULT_PAGE),
-  pageSize: z.coerce
-    .number({ error: PAGE_SIZE_MESSAGE })
-    .int(PAGE_SIZE_MESSAGE)
-    .min(1, PAGE_SIZE_MESSAGE)
-    .transform((size) => Math.min(size, MAX_PAGE_SIZE))
-    .default(DEFAULT_PAGE_SIZE)
-    .describe(`Por omisión ${DEFAULT_PAGE_SIZE}, máximo ${MAX_PAGE_SIZE}`),
-});
 
 export type PageQuery = z.output<typeof pageQuerySchema>;
 

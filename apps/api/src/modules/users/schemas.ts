@@ -1,12 +1,6 @@
 import { z } from 'zod';
-import {
-  DEFAULT_PAGE,
-  DEFAULT_PAGE_SIZE,
-  LIMITS,
-  MAX_PAGE_SIZE,
-  paymentDetailsSchema,
-  profileSchema,
-} from '@eco/domain';
+import { pageParams } from '../../paging.ts';
+import { LIMITS, paymentDetailsSchema, profileSchema } from '@eco/domain';
 import { checkLocation, optionalLocationKey, optionalText, requiredText } from '@eco/domain/schemas/fields';
 import { FIELDS } from '@eco/domain/schemas/messages';
 
@@ -48,18 +42,8 @@ export const adminUserSchema = userSchema
 
 export const userIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
-const PAGE_MESSAGE = 'La página debe ser un número entero mayor que 0';
-const PAGE_SIZE_MESSAGE = 'El tamaño de página debe ser un número entero mayor que 0';
-
 export const usersQuerySchema = z.object({
-  page: z.coerce.number({ error: PAGE_MESSAGE }).int(PAGE_MESSAGE).min(1, PAGE_MESSAGE).default(DEFAULT_PAGE),
-  pageSize: z.coerce
-    .number({ error: PAGE_SIZE_MESSAGE })
-    .int(PAGE_SIZE_MESSAGE)
-    .min(1, PAGE_SIZE_MESSAGE)
-    // The largest page served, whatever the client asks for.
-    .transform((size) => Math.min(size, MAX_PAGE_SIZE))
-    .default(DEFAULT_PAGE_SIZE),
+  ...pageParams,
   term: z
     .string()
     .trim()
