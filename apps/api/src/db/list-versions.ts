@@ -17,30 +17,56 @@ export async function readListVersion(db: DB, list: string): Promise<number> {
   return toCount(row.version);
 }
 
+/** A bound on what a cache holds besides its number of keys: the summed weight (bytes, say) of its values. */
+export type WeightLimit<V> = { maxWeight: number; weigh: (value: V) => number };
+
 /**
  * Values computed at one version of a list, dropped as soon as a newer version is seen. Concurrent requests for
- * the same key share one computation. At most `capacity` keys, the least recently used dropped first.
+ * the same key share one computation. At most `capacity` keys (and, with a weight limit, at most that summed
+ * weight of computed values), the least recently used dropped first.
  */
 export class VersionedCache<V> {
   #version = -1;
   readonly #entries = new Map<string, Promise<V>>();
+  readonly #weights = new Map<string, number>();
+  #weight = 0;
   readonly #capacity: number;
+  readonly #limit: WeightLimit<V> | undefined;
 
-  constructor(capacity: number) {
+  constructor(capacity: number, limit?: WeightLimit<V>) {
     this.#capacity = capacity;
+    this.#limit = limit;
   }
 
   get size(): number {
     return this.#entries.size;
   }
 
+  /** The summed weight of the computed values held (0 without a weight limit). */
+  get weight(): number {
+    return this.#weight;
+  }
+
   /** Whether values of `version` may be kept: a request that read an older version computes without them. */
   #current(version: number): boolean {
     if (version > this.#version) {
       this.#entries.clear();
+      this.#weights.clear();
+      this.#weight = 0;
       this.#version = version;
     }
     return version === this.#version;
+  }
+
+  #delete(key: string): void {
+    this.#entries.delete(key);
+    this.#weight -= this.#weights.get(key) ?? 0;
+    this.#weights.delete(key);
+  }
+
+  #evictOldest(): void {
+    const oldest = this.#entries.keys().next();
+    if (oldest.done !== true) this.#delete(oldest.value);
   }
 
   /** The value of `key` at `version`, if known (or being computed). */
@@ -58,15 +84,22 @@ export class VersionedCache<V> {
   /** Remembers `value` for `key` at `version`; a failed computation is forgotten. */
   set(version: number, key: string, value: Promise<V>): Promise<V> {
     if (!this.#current(version)) return value;
-    this.#entries.delete(key);
+    this.#delete(key);
     this.#entries.set(key, value);
-    if (this.#entries.size > this.#capacity) {
-      const oldest = this.#entries.keys().next();
-      if (oldest.done !== true) this.#entries.delete(oldest.value);
-    }
-    value.catch(() => {
-      if (this.#entries.get(key) === value) this.#entries.delete(key);
-    });
+    if (this.#entries.size > this.#capacity) this.#evictOldest();
+    value.then(
+      (computed) => {
+        const limit = this.#limit;
+        if (limit === undefined || this.#entries.get(key) !== value) return;
+        const weight = limit.weigh(computed);
+        this.#weights.set(key, weight);
+        this.#weight += weight;
+        while (this.#weight > limit.maxWeight && this.#entries.size > 0) this.#evictOldest();
+      },
+      () => {
+        if (this.#entries.get(key) === value) this.#delete(key);
+      },
+    );
     return value;
   }
 

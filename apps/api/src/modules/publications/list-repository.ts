@@ -125,8 +125,15 @@ async function loadPage(db: DB, ids: readonly string[], total: number): Promise<
 
 type PageIds = { ids: string[]; total: number };
 
-/** The list's version name in list_versions: every write to publications raises it. */
+/**
+ * The list's version name in list_versions: every write to publications raises it, and so does every change to what
+ * a card shows of its images and its author (migrations 0007, 0010 and 0013).
+ */
 export const PUBLICATIONS_LIST = 'publications';
+
+export function readPublicationsVersion(db: DB): Promise<number> {
+  return readListVersion(db, PUBLICATIONS_LIST);
+}
 
 /**
  * What one process remembers of the list between requests, at the list's current version: the number of
@@ -258,9 +265,11 @@ export async function listPublications(
   dialect: Dialect,
   criteria: ListCriteria,
   memory: ListMemory,
+  /** The list's version the caller read before anything it computes from this answer (read here when not given). */
+  version?: number,
 ): Promise<ListResult> {
   // First the version, then anything computed under it (see list-versions.ts).
-  const at: Version = { memory, version: await readListVersion(db, PUBLICATIONS_LIST) };
+  const at: Version = { memory, version: version ?? (await readPublicationsVersion(db)) };
   const { words } = criteria;
   if (words.length === 0) {
     const page = await listPage(db, dialect, criteria, at);

@@ -14,6 +14,7 @@ import {
   publicationParamsSchema,
   updateBodySchema,
   type PublicationJson,
+  type PublicationPageJson,
 } from './schemas.ts';
 import { createPublicationsService } from './service.ts';
 
@@ -57,9 +58,18 @@ export const publicationRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
+      const { query } = request;
+      if (query.status === 'published') {
+        // The same answer for everybody, so no session is read; served as the route's schema serializes it.
+        const serialize = reply.getSerializationFunction('200');
+        if (serialize === undefined) throw new Error('GET /publications has no 200 serializer');
+        const body = await publications.listPublishedAnswer({ ...query, status: 'published' }, serialize);
+        // A string with a JSON content type is sent as it is, not serialized again.
+        return reply.type('application/json; charset=utf-8').send(body as unknown as PublicationPageJson);
+      }
       const session = await request.getSession();
-      const page = await publications.list(session?.user ?? null, request.query);
-      privateUnless(reply, request.query.status === 'published');
+      const page = await publications.list(session?.user ?? null, query);
+      privateUnless(reply, false);
       return page;
     },
   );

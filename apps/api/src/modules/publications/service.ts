@@ -8,6 +8,7 @@ import {
   type User,
 } from '@eco/domain';
 import { FIELDS, incorrect } from '@eco/domain/schemas/messages';
+import { VersionedCache } from '../../db/list-versions.ts';
 import type { DB, Dialect, NewPublication, PublicationUpdate } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
 import type { MediaStorage } from '../media/storage.ts';
@@ -22,7 +23,12 @@ import {
   PUBLICATION_NOT_FOUND_MESSAGE,
   STATUS_FORBIDDEN_MESSAGE,
 } from './messages.ts';
-import { createListMemory, listPublications, type ListCriteria } from './list-repository.ts';
+import {
+  createListMemory,
+  listPublications,
+  readPublicationsVersion,
+  type ListCriteria,
+} from './list-repository.ts';
 import {
   deletePublication,
   findFileUrls,
@@ -39,6 +45,11 @@ import type {
   PublicationPageJson,
   UpdateBody,
 } from './schemas.ts';
+
+/** What the remembered public answers may hold (strings counted at two bytes a character, an upper bound). */
+const PUBLISHED_ANSWERS_BYTES = 16 * 1024 * 1024;
+
+type ListPage = { page: number; pageSize: number; term?: string | undefined };
 
 export type PublicationsDeps = {
   db: DB;
@@ -100,6 +111,11 @@ function pageOf<T>(items: T[], total: number, page: number, pageSize: number) {
 export function createPublicationsService({ db, dialect, storage, log, mail }: PublicationsDeps) {
   const images = createPublicationImages(db, storage, log);
   const listMemory = createListMemory();
+  // Most visitors ask what others asked: the whole answers of the public lists, up to a few megabytes.
+  const publishedAnswers = new VersionedCache<string>(5_000, {
+    maxWeight: PUBLISHED_ANSWERS_BYTES,
+    weigh: (text) => text.length * 2,
+  });
 
   /** The API shape of a publication; 404 when it does not exist or `visible` says the reader may not see it. */
   async function answer(
@@ -114,22 +130,32 @@ export function createPublicationsService({ db, dialect, storage, log, mail }: P
     return toPublicationJson(storage, row, files.get(id) ?? [], { withReviewNote });
   }
 
+  /** The criteria of a list query, as the list's entry point takes them. */
+  function criteriaOf(
+    criteria: Omit<ListCriteria, 'offset' | 'limit' | 'words'>,
+    { page, pageSize, term }: ListPage,
+  ): ListCriteria {
+    return {
+      ...criteria,
+      words: normalizeSearchTerms(term ?? ''),
+      offset: (page - 1) * pageSize,
+      limit: pageSize,
+    };
+  }
+
   async function list(
     criteria: Omit<ListCriteria, 'offset' | 'limit' | 'words'>,
-    query: { page: number; pageSize: number; term?: string | undefined },
+    query: ListPage,
     withReviewNote = false,
+    version?: number,
   ): Promise<PublicationPageJson> {
     const { page, pageSize } = query;
     const { rows, files, total } = await listPublications(
       db,
       dialect,
-      {
-        ...criteria,
-        words: normalizeSearchTerms(query.term ?? ''),
-        offset: (page - 1) * pageSize,
-        limit: pageSize,
-      },
+      criteriaOf(criteria, query),
       listMemory,
+      version,
     );
     const publications = rows.map((row) =>
       toPublicationJson(storage, row, files.get(row.id) ?? [], { withReviewNote }),
@@ -187,23 +213,40 @@ export function createPublicationsService({ db, dialect, storage, log, mail }: P
     }
   }
 
+  function listCriteriaOf(query: ListQuery): Omit<ListCriteria, 'offset' | 'limit' | 'words'> {
+    return {
+      status: query.status,
+      typed: query.typed,
+      country: query.country ?? undefined,
+      province: query.province ?? undefined,
+      city: query.city ?? undefined,
+      labels: query.labels,
+      authorId: query.author,
+    };
+  }
+
   return {
     /** GET /publications: `status` other than 'published' is for super users only. */
     async list(user: User | null, query: ListQuery): Promise<PublicationPageJson> {
       if (query.status !== 'published' && user?.isSuperUser !== true) {
         throw new HttpError(403, FORBIDDEN_MESSAGE);
       }
-      return list(
-        {
-          status: query.status,
-          typed: query.typed,
-          country: query.country ?? undefined,
-          province: query.province ?? undefined,
-          city: query.city ?? undefined,
-          labels: query.labels,
-          authorId: query.author,
-        },
-        query,
+      return list(listCriteriaOf(query), query);
+    },
+
+    /**
+     * GET /publications of published publications, the same for every visitor: the answer as `serialize` writes
+     * it, remembered at the list's version (exact after every write, on every process: decision 010).
+     */
+    async listPublishedAnswer(
+      query: ListQuery & { status: 'published' },
+      serialize: (page: PublicationPageJson) => string,
+    ): Promise<string> {
+      const criteria = listCriteriaOf(query);
+      const version = await readPublicationsVersion(db);
+      const key = JSON.stringify([criteriaOf(criteria, query), query.page, query.pageSize]);
+      return publishedAnswers.get(version, key, async () =>
+        serialize(await list(criteria, query, false, version)),
       );
     },
 

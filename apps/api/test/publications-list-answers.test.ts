@@ -1,0 +1,191 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { createDatabase, type DatabaseHandle } from '../src/db/database.ts';
+import {
+  createActors,
+  storePublication,
+  uploadImage,
+  validForm,
+  type Actor,
+  type Actors,
+} from './helpers/publications.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+// Each process remembers whole answers of the public list at the list's version (decision 010). A card shows more
+// than the publication's row: its images and its author's name, picture, phone and rating. After any change to
+// any of those, through either of two app instances on one database, both answer byte for byte what a fresh
+// instance (nothing remembered) answers.
+
+const LISTS = [
+  '',
+  '?typed=market',
+  '?country=arg&province=cordoba',
+  '?term=frascos',
+  '?term=frasco&typed=market',
+  '?term=fraskos',
+  '?page=2&pageSize=5',
+] as const;
+
+describe('remembered list answers after writes, across app instances', () => {
+  let subject: TestApp;
+  let second: { app: FastifyInstance; database: DatabaseHandle };
+  let actors: Actors;
+  let apps: FastifyInstance[];
+
+  beforeAll(async () => {
+    subject = await createTestApp();
+    const { db } = subject.database;
+    actors = await createActors(db);
+    const base = Date.parse('2025-01-01T00:00:00.000Z');
+    for (let index = 0; index < 16; index++) {
+      await storePublication(db, {
+        typed: index % 2 === 0 ? 'market' : 'dots',
+        title: index % 3 === 0 ? `Frascos de vidrio ${index}` : `Cajas de cartón ${index}`,
+        status: 1,
+        createdBy: index % 2 === 0 ? actors.superUser.id : actors.other.id,
+        createdAt: new Date(base + index * 60_000).toISOString(),
+        country: 'arg',
+        province: 'cordoba',
+        city: null,
+      });
+    }
+    const database = createDatabase(subject.config);
+    second = { app: await buildApp(subject.config, { database }), database };
+    apps = [subject.app, second.app];
+  });
+
+  afterAll(async () => {
+    await second.app.close();
+    await second.database.close();
+    await subject.dispose();
+  });
+
+  async function bodies(app: FastifyInstance, who?: Actor): Promise<Record<string, string>> {
+    const answers: Record<string, string> = {};
+    for (const query of LISTS) {
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/publications${query}`,
+        ...(who === undefined ? {} : { headers: who.headers }),
+      });
+      expect(response.statusCode, query).toBe(200);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(response.headers['cache-control'], query).toBeUndefined();
+      answers[query] = response.body;
+    }
+    return answers;
+  }
+
+  async function fresh(): Promise<Record<string, string>> {
+    const app = await buildApp(subject.config, { database: createDatabase(subject.config) });
+    try {
+      return await bodies(app);
+    } finally {
+      await app.close();
+    }
+  }
+
+  /** Both instances, as a guest and as a member, answer what the database holds now. */
+  async function expectExactEverywhere(): Promise<Record<string, string>> {
+    const expected = await fresh();
+    for (const app of apps) {
+      expect(await bodies(app)).toEqual(expected);
+      expect(await bodies(app, actors.author)).toEqual(expected);
+    }
+    return expected;
+  }
+
+  function titleOf(body: string | undefined): string | undefined {
+    return (JSON.parse(body ?? '{}') as { publications?: { title: string }[] }).publications?.[0]?.title;
+  }
+
+  it('answers what a fresh instance answers after every change a card shows', async () => {
+    const initial = await expectExactEverywhere();
+
+    // Created and published by the super user through instance A.
+    const image = await uploadImage(subject.app, actors.superUser);
+    const created = await subject.app.inject({
+      method: 'POST',
+      url: '/api/publications',
+      payload: validForm('market', [image.url], { title: 'Frascos de vidrio con tapa' }),
+      headers: actors.superUser.headers,
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json<{ publication: { _id: string } }>().publication._id;
+    const afterCreate = await expectExactEverywhere();
+    expect(afterCreate['']).not.toEqual(initial['']);
+    expect(titleOf(afterCreate['?term=frascos'])).toBe('Frascos de vidrio con tapa');
+
+    // Its title edited through instance B.
+    const edited = await second.app.inject({
+      method: 'PUT',
+      url: `/api/publication/${id}`,
+      payload: validForm('market', [image.url], { title: 'Frascos de vidrio sin tapa', status: 1 }),
+      headers: actors.superUser.headers,
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(titleOf((await expectExactEverywhere())['?term=frascos'])).toBe('Frascos de vidrio sin tapa');
+
+    // Its images changed through instance A (the card's thumbnail).
+    const other = await uploadImage(subject.app, actors.superUser);
+    const reimaged = await subject.app.inject({
+      method: 'PUT',
+      url: `/api/publication/${id}`,
+      payload: validForm('market', [other.url, image.url], { title: 'Frascos de vidrio sin tapa', status: 1 }),
+      headers: actors.superUser.headers,
+    });
+    expect(reimaged.statusCode).toBe(200);
+    expect((await expectExactEverywhere())['']).toContain(other.url);
+
+    // The author renames themselves through instance B: every card of theirs shows the new name.
+    const renamed = await second.app.inject({
+      method: 'PUT',
+      url: '/api/me',
+      payload: {
+        name: 'Ana Renombrada',
+        phone: '5493511234567',
+        pictureUrl: null,
+        locationCountry: 'arg',
+        locationProvince: 'cordoba',
+        locationCity: 'cba-city',
+        locationAddress: null,
+      },
+      headers: actors.superUser.headers,
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await expectExactEverywhere())['']).toContain('Ana Renombrada');
+
+    // Another member rates the author through instance A: the cards' stars move.
+    const rated = await subject.app.inject({
+      method: 'POST',
+      url: `/api/user/${actors.superUser.id}/qualifications`,
+      payload: { rating: 2 },
+      headers: actors.other.headers,
+    });
+    expect(rated.statusCode, rated.body).toBe(201);
+    const afterRating = await expectExactEverywhere();
+    expect(afterRating['']).toMatch(/"rating":\{[^}]*"count":1/);
+
+    // Deleted through instance B.
+    const deleted = await second.app.inject({
+      method: 'DELETE',
+      url: `/api/publication/${id}`,
+      headers: actors.superUser.headers,
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect((await expectExactEverywhere())['?term=frascos']).not.toContain(id);
+  });
+
+  it('still keeps other statuses to super users, and out of shared caches', async () => {
+    const guest = await subject.app.inject({ method: 'GET', url: '/api/publications?status=pending' });
+    expect(guest.statusCode).toBe(403);
+    const superUser = await second.app.inject({
+      method: 'GET',
+      url: '/api/publications?status=all',
+      headers: actors.superUser.headers,
+    });
+    expect(superUser.statusCode).toBe(200);
+    expect(superUser.headers['cache-control']).toBe('no-store');
+  });
+});
