@@ -273,6 +273,25 @@ export interface ListVersionsTable {
   version: string | number | bigint;
 }
 
+/** Migration 0014: the bit of each material label in publication_counts.label_mask. */
+export interface MaterialLabelBitsTable {
+  name: string;
+  bit: number;
+}
+
+/**
+ * Migration 0014, kept by triggers: how many publications the public sees in each group (no place is '', the
+ * labels as the sum of their bits).
+ */
+export interface PublicationCountsTable {
+  typed: string;
+  location_country: string;
+  location_province: string;
+  location_city: string;
+  label_mask: number;
+  n: string | number | bigint;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -295,6 +314,8 @@ export interface Database {
   uploads: UploadsTable;
   attempt_counters: AttemptCountersTable;
   list_versions: ListVersionsTable;
+  material_label_bits: MaterialLabelBitsTable;
+  publication_counts: PublicationCountsTable;
 }
 
 export type DB = Kysely<Database>;

@@ -10,6 +10,7 @@ import * as deals from './0008-deals.ts';
 import * as assistant from './0009-assistant.ts';
 import * as listFollowsAuthors from './0010-list-follows-authors.ts';
 import * as listFollowsCards from './0013-list-follows-cards.ts';
+import * as publicationCounts from './0014-publication-counts.ts';
 
 /** Every migration, by name; names sort in the order they run. Later features append theirs here. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009-assistant': assistant,
   '0010-list-follows-authors': listFollowsAuthors,
   '0013-list-follows-cards': listFollowsCards,
+  '0014-publication-counts': publicationCounts,
 };

@@ -3,6 +3,7 @@ import { PUBLISHED_STATUS, UNPUBLISHED_STATUS } from '@eco/domain';
 import { countRows, toCount } from '../../db/count.ts';
 import { readListVersion, VersionedCache } from '../../db/list-versions.ts';
 import type { DB, Dialect, PublicationsTable } from '../../db/schema.ts';
+import { countFromGroups } from './count-repository.ts';
 import { findFileUrls, selectWithAuthor, type PublicationWithAuthor } from './repository.ts';
 import { textMatch, textRank, type SearchGroups } from './search-sql.ts';
 import { correctSpelling } from './spelling.ts';
@@ -202,7 +203,11 @@ async function listPage(
     ordered.limit(criteria.limit).offset(criteria.offset).execute(),
     criteria.count === false
       ? -1
-      : memory.counts.get(version, countKey(criteria, []), () => countRows(query.select('p.id'))),
+      : memory.counts.get(
+          version,
+          countKey(criteria, []),
+          async () => (await countFromGroups(db, criteria)) ?? countRows(query.select('p.id')),
+        ),
   ]);
   return { ids: rows.map((row) => row.id), total: total === -1 ? rows.length : total };
 }
