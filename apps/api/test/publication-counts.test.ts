@@ -1,6 +1,8 @@
 import { MATERIAL_LABELS } from '@eco/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
 import { toCount } from '../src/db/count.ts';
+import { migrations } from '../src/db/migrations/index.ts';
 import type { DB } from '../src/db/schema.ts';
 import { createActors, pageOf, storePublication, type Actors } from './helpers/publications.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -191,6 +193,16 @@ describe('publication counts per group', () => {
     await db.updateTable('users').set({ is_active: 0 }).where('id', '=', actors.other.id).execute();
     await db.deleteFrom('publications').where('created_by', '=', actors.other.id).execute();
     await expectExact();
+  });
+
+  it('counts the publications that existed before the migration', async () => {
+    const migration = migrations['0014-publication-counts'];
+    if (migration === undefined) throw new Error('No migration 0014');
+    const before = await stored(db);
+    await migration.down?.(db as unknown as Kysely<unknown>);
+    await migration.up(db as unknown as Kysely<unknown>);
+    expect(await stored(db)).toEqual(before);
+    expect(before).toEqual(await recounted(db));
   });
 
   it('knows every material label of the catalog', async () => {
