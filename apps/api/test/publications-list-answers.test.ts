@@ -132,7 +132,10 @@ describe('remembered list answers after writes, across app instances', () => {
     const reimaged = await subject.app.inject({
       method: 'PUT',
       url: `/api/publication/${id}`,
-      payload: validForm('market', [other.url, image.url], { title: 'Frascos de vidrio sin tapa', status: 1 }),
+      payload: validForm('market', [other.url, image.url], {
+        title: 'Frascos de vidrio sin tapa',
+        status: 1,
+      }),
       headers: actors.superUser.headers,
     });
     expect(reimaged.statusCode).toBe(200);
