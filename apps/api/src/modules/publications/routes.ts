@@ -64,7 +64,7 @@ export const publicationRoutes: FastifyPluginAsyncZod<{
         const serialize = reply.getSerializationFunction('200');
         if (serialize === undefined) throw new Error('GET /publications has no 200 serializer');
         const body = await publications.listPublishedAnswer({ ...query, status: 'published' }, serialize);
-        // A string with a JSON content type is sent as it is, not serialized again.
+        // Bytes are sent as they are, not serialized again.
         return reply.type('application/json; charset=utf-8').send(body as unknown as PublicationPageJson);
       }
       const session = await request.getSession();
