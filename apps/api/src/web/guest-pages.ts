@@ -131,7 +131,8 @@ export function createGuestPages(maxBytes = GUEST_PAGES_MAX_BYTES) {
           page = await pending;
         }
         guest.page = page;
-        return new Response(new Uint8Array(page.html), { status: page.status, headers: page.headers });
+        // The web plugin sends guest.page itself (compressed, with its hashes): the body is not copied here.
+        return new Response(null, { status: page.status, headers: page.headers });
       };
       return { ...build, entry: { ...build.entry, module: { ...build.entry.module, default: memoised } } };
     },
