@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { expect, test, type APIRequestContext, type APIResponse, type Browser } from '@playwright/test';
 import sharp from 'sharp';
 import { DEMO_SUPER_USER_EMAIL } from '../../apps/api/src/demo/demo-data.ts';
 import { startServer, type ServerProcess } from '../../apps/api/test/helpers/server-process.ts';
@@ -47,7 +47,7 @@ async function signedInRequest(browser: Browser, email: string): Promise<APIRequ
 
 const origin = { origin: E2E_BASE_URL };
 
-async function ok<T>(answer: Promise<import('@playwright/test').APIResponse>): Promise<T> {
+async function ok<T>(answer: Promise<APIResponse>): Promise<T> {
   const response = await answer;
   expect(response.ok(), await response.text()).toBe(true);
   return (await response.json()) as T;
