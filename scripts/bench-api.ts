@@ -157,7 +157,7 @@ function rowOf(dialect: string, rows: string, name: string, result: Measured, ce
   };
 }
 
-/** A super user with a session, and the newest published publications, straight in the database. */
+/** A super user with a session, and the newest published publications but tips, straight in the database. */
 async function benchContext(db: DB): Promise<Omit<CaseContext, 'url' | 'dialect' | 'rows'>> {
   const now = new Date().toISOString();
   const id = 'bench-super-user';
@@ -180,6 +180,8 @@ async function benchContext(db: DB): Promise<Omit<CaseContext, 'url' | 'dialect'
     .selectFrom('publications')
     .select('id')
     .where('status', '=', 1)
+    // A tip's detail path redirects to its own page (302, a failure to the load test).
+    .where('typed', '!=', 'tips')
     .orderBy('created_at', 'desc')
     .limit(200)
     .execute();

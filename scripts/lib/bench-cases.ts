@@ -23,7 +23,7 @@ export type CaseContext = {
   /** `Authorization` header of a super user of the bench database. */
   superUserHeaders: Record<string, string>;
   superUserId: string;
-  /** Published publications of the bench database, newest first. */
+  /** Published publications of the bench database but tips (their detail path redirects), newest first. */
   publicationIds: string[];
 };
 

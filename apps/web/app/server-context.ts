@@ -9,8 +9,13 @@ export type ServerContextValues = {
   /** PUBLIC_URL, for share links and absolute meta tags. */
   publicUrl: string;
   donation: DonationSettings;
-  /** Per-request nonce for inline scripts (Content-Security-Policy). */
+  /** Per-request nonce for inline scripts (Content-Security-Policy); '' for a copy shared by guests. */
   cspNonce: string;
+  /**
+   * The whole document is rendered before the answer starts (a copy shared by guests, which crawlers and browsers
+   * alike are then given, and whose status tells whether any part of the render failed).
+   */
+  completeDocument?: boolean;
   /**
    * Calls the API in-process as the visitor (their cookie and origin travel along): `await api('/api/me')`.
    * Bodies are strings (JSON.stringify); the answer is a standard Response.

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GUEST_PAGE_CACHE_CONTROL } from './page-cache.ts';
+import { preferredEncoding, scriptHashes, withHashes } from './shared-copy.ts';
 
 // The static pages (about, questions, terms, privacy, beta, thanks) as guests see them depend on the web build and
 // the server's configuration only: no database, no session. Each is rendered once per process, on its first guest
@@ -31,15 +31,6 @@ type StoredPage = {
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** The source of every inline <script> of the page, in order. */
-function inlineScripts(html: string): string[] {
-  const scripts: string[] = [];
-  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
-    if (match[1] !== undefined && match[1] !== '') scripts.push(match[1]);
-  }
-  return scripts;
-}
-
 async function store(response: Response): Promise<StoredPage> {
   const html = await response.text();
   const identity = Buffer.from(html, 'utf8');
@@ -48,22 +39,7 @@ async function store(response: Response): Promise<StoredPage> {
     gzipAsync(identity, { level: 9 }),
   ]);
   const headers = [...response.headers].filter(([name]) => name !== 'set-cookie');
-  const scriptHashes = inlineScripts(html).map(
-    (source) => `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`,
-  );
-  return { identity, br, gzip: gz, headers, scriptHashes };
-}
-
-/** The script-src of the reply's policy with the page's hashes in place of the request's nonce. */
-function withHashes(policy: string, hashes: readonly string[]): string {
-  return policy.replace(/'nonce-[^']*'/, hashes.join(' '));
-}
-
-function preferredEncoding(request: FastifyRequest): 'br' | 'gzip' | 'identity' {
-  const accepted = String(request.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accepted)) return 'br';
-  if (/\bgzip\b/.test(accepted)) return 'gzip';
-  return 'identity';
+  return { identity, br, gzip: gz, headers, scriptHashes: scriptHashes(html) };
 }
 
 /**

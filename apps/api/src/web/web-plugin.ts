@@ -9,6 +9,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
 import type { SessionData } from '@eco/domain';
 import type { Config } from '../config.ts';
+import { createGuestPages, type GuestRender } from './guest-pages.ts';
 import { createInternalApi, type InternalApi } from './internal-api.ts';
 import { pageCacheControl } from './page-cache.ts';
 import { createStaticPages } from './static-pages.ts';
@@ -19,6 +20,7 @@ type ServerContextValues = {
   publicUrl: string;
   donation: Config['donation'];
   cspNonce: string;
+  completeDocument?: boolean;
   api: InternalApi;
 };
 
@@ -43,7 +45,11 @@ const ONE_DAY = 60 * 60 * 24;
  */
 export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, { buildDir, config }) => {
   const build = (await import(pathToFileURL(join(buildDir, 'server', 'index.js')).href)) as WebServerBuild;
-  const handleRequest = createRequestHandler(build, config.isProduction ? 'production' : 'development');
+  const guestPages = createGuestPages();
+  const handleRequest = createRequestHandler(
+    guestPages.wrap(build),
+    config.isProduction ? 'production' : 'development',
+  );
 
   await app.register(fastifyStatic, {
     root: join(buildDir, 'client'),
@@ -69,20 +75,29 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, { bui
 
     ssr.all('/*', async (request, reply) => {
       const session = await sessionData(request);
-      const render = (cspNonce: string) =>
-        handleRequest(
-          createRequest(request.raw, reply.raw),
-          build.entry.module.createLoadContext({
-            session,
-            publicUrl: config.publicUrl,
-            donation: config.donation,
-            cspNonce,
-            api: createInternalApi(app, request),
-          }),
-        );
+      const contextFor = (cspNonce: string, completeDocument = false) =>
+        build.entry.module.createLoadContext({
+          session,
+          publicUrl: config.publicUrl,
+          donation: config.donation,
+          cspNonce,
+          completeDocument,
+          api: createInternalApi(app, request),
+        });
+      const render = (loadContext: RouterContextProvider) =>
+        handleRequest(createRequest(request.raw, reply.raw), loadContext);
       // A shared copy carries no nonce: its scripts are allowed by their hashes.
-      if (await staticPages.serve(request, reply, session === null, () => render(''))) return reply;
-      const response = await render(reply.cspNonce?.script ?? '');
+      if (await staticPages.serve(request, reply, session === null, () => render(contextFor('')))) {
+        return reply;
+      }
+      const loadContext = contextFor(reply.cspNonce?.script ?? '');
+      // A guest's document may be one every guest gets (guest-pages.ts decides once the loaders have run).
+      const guest: GuestRender | undefined =
+        session === null && request.method === 'GET'
+          ? { sharedContext: () => contextFor('', true) }
+          : undefined;
+      if (guest) guestPages.register(loadContext, guest);
+      const response = await render(loadContext);
       const cacheControl = pageCacheControl({
         method: request.method,
         status: response.status,
@@ -91,10 +106,9 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, { bui
         routeCacheControl: response.headers.get('cache-control'),
       });
       const vary = response.headers.get('vary');
-      return sendWebResponse(reply, response, {
-        'cache-control': cacheControl,
-        vary: vary ? `${vary}, Cookie` : 'Cookie',
-      });
+      const overrides = { 'cache-control': cacheControl, vary: vary ? `${vary}, Cookie` : 'Cookie' };
+      if (guest?.page) return guestPages.send(request, reply, guest.page, overrides);
+      return sendWebResponse(reply, response, overrides);
     });
   });
 };
