@@ -64,21 +64,21 @@ export function ScheduleFields({ value, countryKey, onChange, error, required }:
       <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="sm" verticalSpacing="sm">
         <DatesProvider settings={{ locale: 'es' }}>
           <DateInput
-          label="Fecha"
-          placeholder="DD/MM/AAAA"
-          valueFormat="DD/MM/YYYY"
-          dateParser={parseTypedDay}
-          value={parts?.date ?? null}
-          onChange={(date) => change({ date: date ?? '' })}
-          clearable
-          clearButtonProps={{ 'aria-label': 'Borrar el día' }}
-          ariaLabels={CALENDAR_LABELS}
-          withAsterisk={required}
-          error={error}
-          leftSection={<IconCalendar size={18} aria-hidden />}
-          popoverProps={{ withinPortal: true }}
-          style={{ gridColumn: 'span 2' }}
-        />
+            label="Fecha"
+            placeholder="DD/MM/AAAA"
+            valueFormat="DD/MM/YYYY"
+            dateParser={parseTypedDay}
+            value={parts?.date ?? null}
+            onChange={(date) => change({ date: date ?? '' })}
+            clearable
+            clearButtonProps={{ 'aria-label': 'Borrar el día' }}
+            ariaLabels={CALENDAR_LABELS}
+            withAsterisk={required}
+            error={error}
+            leftSection={<IconCalendar size={18} aria-hidden />}
+            popoverProps={{ withinPortal: true }}
+            style={{ gridColumn: 'span 2' }}
+          />
         </DatesProvider>
         <Select
           label="Hora"
