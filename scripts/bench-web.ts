@@ -1,5 +1,7 @@
-// Lighthouse on the home page of the production build, mobile and desktop, in Debian's Chromium.
-// Prints the performance score, LCP, and the JavaScript and CSS transferred (compressed, as the browser got them).
+// Lighthouse on the production build (with its demo content), mobile and desktop, in Debian's Chromium: the home
+// page, the market explore list and the detail of that list's first publication, or the paths given as arguments.
+// Prints the performance score, LCP, TBT, CLS and the JavaScript and CSS transferred (compressed, as the browser got
+// them).
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
 import { serveBuild } from './lib/serve-build.ts';
@@ -7,9 +9,21 @@ import { serveBuild } from './lib/serve-build.ts';
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const port = Number(process.env.BENCH_PORT ?? 3320);
-const page = process.argv[2] ?? '/';
+const EXPLORE = '/publications?what=market';
+// The same list asked of the API (its parameter is `typed`).
+const EXPLORE_API = '/api/publications?typed=market&pageSize=1';
 
 const server = await serveBuild(port);
+
+/** The detail page of the explore list's first publication (the demo content fills it). */
+async function firstDetailPath(): Promise<string> {
+  const answer = await fetch(`${server.url}${EXPLORE_API}`);
+  const body = (await answer.json()) as { publications?: { _id: string }[] };
+  const id = body.publications?.[0]?._id;
+  if (id === undefined) throw new Error(`No publication in ${EXPLORE} to benchmark its detail page`);
+  return `/publications/${id}`;
+}
+
 const chrome = await chromeLauncher.launch({
   chromePath,
   chromeFlags: [
@@ -25,6 +39,7 @@ const chrome = await chromeLauncher.launch({
 });
 
 type Row = {
+  page: string;
   form: string;
   score: number;
   lcpMs: number;
@@ -34,7 +49,7 @@ type Row = {
   cssKb: number;
 };
 
-function row(form: string, lhr: Result): Row {
+function row(page: string, form: string, lhr: Result): Row {
   // Lighthouse types the details of every audit as one union; this audit's are a table of resource types.
   const summary = lhr.audits['resource-summary']?.details as unknown as {
     items: { resourceType: string; transferSize: number }[];
@@ -42,6 +57,7 @@ function row(form: string, lhr: Result): Row {
   const items = summary.items;
   const kb = (type: string) => (items.find((item) => item.resourceType === type)?.transferSize ?? 0) / 1024;
   return {
+    page,
     form,
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
@@ -61,23 +77,26 @@ try {
     logLevel: 'error',
     onlyCategories: ['performance'],
   };
+  const pages = process.argv.length > 2 ? process.argv.slice(2) : ['/', EXPLORE, await firstDetailPath()];
   const results: Row[] = [];
-  for (const form of ['mobile', 'desktop'] as const) {
-    const rows: Row[] = [];
-    for (let run = 0; run < runs; run += 1) {
-      const outcome = await lighthouse(
-        `${server.url}${page}`,
-        flags,
-        form === 'desktop' ? desktopConfig : undefined,
-      );
-      if (!outcome) throw new Error('Lighthouse returned no result');
-      rows.push(row(form, outcome.lhr));
+  for (const page of pages) {
+    for (const form of ['mobile', 'desktop'] as const) {
+      const rows: Row[] = [];
+      for (let run = 0; run < runs; run += 1) {
+        const outcome = await lighthouse(
+          `${server.url}${page}`,
+          flags,
+          form === 'desktop' ? desktopConfig : undefined,
+        );
+        if (!outcome) throw new Error('Lighthouse returned no result');
+        rows.push(row(page, form, outcome.lhr));
+      }
+      // The median run by score, so one noisy run on a busy machine does not decide the figure.
+      const byScore = [...rows].sort((a, b) => a.score - b.score);
+      results.push({ ...byScore[Math.floor(byScore.length / 2)]!, score: median(rows.map((r) => r.score)) });
     }
-    // The median run by score, so one noisy run on a busy machine does not decide the figure.
-    const byScore = [...rows].sort((a, b) => a.score - b.score);
-    results.push({ ...byScore[Math.floor(byScore.length / 2)]!, score: median(rows.map((r) => r.score)) });
   }
-  console.info(`\nLighthouse ${page} (median of ${runs} runs per form factor)`);
+  console.info(`\nLighthouse (median of ${runs} runs per page and form factor)`);
   console.table(results);
 } finally {
   await chrome.kill();

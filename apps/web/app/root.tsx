@@ -1,9 +1,7 @@
 import './styles/mantine';
-import 'dayjs/locale/es';
 import type { SessionData } from '@eco/domain';
 import { APP_TITLE } from '@eco/domain/constants';
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
 import type { ReactNode } from 'react';
 import { useEffect } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
@@ -64,11 +62,9 @@ export function Layout({ children }: { children: ReactNode }) {
           cssVariablesResolver={cssVariablesResolver}
           getStyleNonce={nonce ? () => nonce : undefined}
         >
-          <DatesProvider settings={{ locale: 'es' }}>
-            <ClientOnlyNotices />
-            {/* Without root data (the root itself failed) the error page renders without the shell. */}
-            {rootData ? <AppFrame>{children}</AppFrame> : children}
-          </DatesProvider>
+          <ClientOnlyNotices />
+          {/* Without root data (the root itself failed) the error page renders without the shell. */}
+          {rootData ? <AppFrame>{children}</AppFrame> : children}
         </MantineProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -1,7 +1,9 @@
 import { HOURS, MINUTES } from '@eco/domain/constants';
 import { findCountry } from '@eco/domain/catalog/countries';
 import { Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
+import { DateInput, DatesProvider } from '@mantine/dates';
+// The calendar's month and day names: only the form that shows the calendar loads them, not every page.
+import 'dayjs/locale/es';
 import { IconCalendar } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { DateTimeParts } from '../../lib/publication-form-date';
@@ -60,22 +62,24 @@ export function ScheduleFields({ value, countryKey, onChange, error, required }:
   return (
     <Stack gap={4}>
       <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="sm" verticalSpacing="sm">
-        <DateInput
-          label="Fecha"
-          placeholder="DD/MM/AAAA"
-          valueFormat="DD/MM/YYYY"
-          dateParser={parseTypedDay}
-          value={parts?.date ?? null}
-          onChange={(date) => change({ date: date ?? '' })}
-          clearable
-          clearButtonProps={{ 'aria-label': 'Borrar el día' }}
-          ariaLabels={CALENDAR_LABELS}
-          withAsterisk={required}
-          error={error}
-          leftSection={<IconCalendar size={18} aria-hidden />}
-          popoverProps={{ withinPortal: true }}
-          style={{ gridColumn: 'span 2' }}
-        />
+        <DatesProvider settings={{ locale: 'es' }}>
+          <DateInput
+            label="Fecha"
+            placeholder="DD/MM/AAAA"
+            valueFormat="DD/MM/YYYY"
+            dateParser={parseTypedDay}
+            value={parts?.date ?? null}
+            onChange={(date) => change({ date: date ?? '' })}
+            clearable
+            clearButtonProps={{ 'aria-label': 'Borrar el día' }}
+            ariaLabels={CALENDAR_LABELS}
+            withAsterisk={required}
+            error={error}
+            leftSection={<IconCalendar size={18} aria-hidden />}
+            popoverProps={{ withinPortal: true }}
+            style={{ gridColumn: 'span 2' }}
+          />
+        </DatesProvider>
         <Select
           label="Hora"
           placeholder="HH"
