@@ -7,11 +7,17 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Database, DB, Dialect } from './schema.ts';
 import { createSqliteDialect } from './sqlite-dialect.ts';
+import { createSqliteReader } from './sqlite-reader.ts';
 
 export const SQLITE_FILE_NAME = 'ecoanuncios.sqlite';
 
 export type DatabaseHandle = {
   db: DB;
+  /**
+   * For the lists' long reads only (no writes, no transactions): on SQLite a worker thread's own connection, so that
+   * a search does not hold the event loop (sqlite-reader.ts); on PostgreSQL `db` itself.
+   */
+  reader: DB;
   dialect: Dialect;
   /** Closes every connection; safe to call more than once. */
   close: () => Promise<void>;
@@ -32,7 +38,16 @@ export function createDatabase(
 function createSqlite(filename: string): DatabaseHandle {
   const { dialect } = createSqliteDialect(filename);
   const db = new Kysely<Database>({ dialect });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const reader = createSqliteReader(filename);
+  return {
+    db,
+    reader,
+    dialect: 'sqlite',
+    close: async () => {
+      await reader.destroy();
+      await db.destroy();
+    },
+  };
 }
 
 /** pg is loaded only when DATABASE_URL asks for PostgreSQL: an SQLite server never holds it (10 MB resident). */
@@ -49,5 +64,5 @@ function createPostgres(connectionString: string, { logger }: Options): Database
   // An idle client that loses its server emits 'error' on the pool; unhandled, it would end the process.
   pool.on('error', (error) => logger?.error({ err: error }, 'PostgreSQL idle client error'));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return { db, reader: db, dialect: 'postgres', close: () => db.destroy() };
 }

@@ -48,6 +48,8 @@ export type AssistantTrace = {
 
 export type AssistantDeps = {
   db: DB;
+  /** The database's reader, for the publication searches (DatabaseHandle.reader); `db` when absent. */
+  reader?: DB;
   dialect: Dialect;
   storage: MediaStorage;
   classifier: IntentClassifier;

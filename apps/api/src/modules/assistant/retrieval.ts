@@ -92,7 +92,7 @@ function searchUrlOf(request: SearchRequest, step: SearchStep): string {
   return search === '' ? '/publications' : `/publications?${search}`;
 }
 
-export function createRetrieval(deps: { db: DB; dialect: Dialect; storage: MediaStorage }) {
+export function createRetrieval(deps: { db: DB; reader?: DB; dialect: Dialect; storage: MediaStorage }) {
   // The assistant's own memory of spelling corrections, exact under the list's version like the explore list's.
   const memory = createListMemory();
 
@@ -115,7 +115,7 @@ export function createRetrieval(deps: { db: DB; dialect: Dialect; storage: Media
       offset: 0,
       limit: ASSISTANT_CARDS + 1,
     };
-    return listPublications(deps.db, deps.dialect, criteria, memory);
+    return listPublications(deps.db, deps.dialect, criteria, memory, { reader: deps.reader });
   }
 
   return {

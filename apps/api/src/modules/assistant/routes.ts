@@ -46,6 +46,7 @@ export const assistantRoutes: FastifyPluginAsyncZod<AssistantRouteOptions> = asy
   const { languageModel } = config.assistant;
   const assistant = createAssistant({
     db: database.db,
+    reader: database.reader,
     dialect: database.dialect,
     storage: app.mediaStorage,
     classifier: await sharedIntentClassifier(),

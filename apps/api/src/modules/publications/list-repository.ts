@@ -270,28 +270,34 @@ export async function listPublications(
   dialect: Dialect,
   criteria: ListCriteria,
   memory: ListMemory,
-  /** The list's version the caller read before anything it computes from this answer (read here when not given). */
-  version?: number,
+  options: {
+    /** The list's version the caller read before anything it computes from this answer (read here when not given). */
+    version?: number | undefined;
+    /** Where the list's own queries run (the database's reader: off the event loop on SQLite); `db` by default. */
+    reader?: DB | undefined;
+  } = {},
 ): Promise<ListResult> {
-  // First the version, then anything computed under it (see list-versions.ts).
-  const at: Version = { memory, version: version ?? (await readPublicationsVersion(db)) };
+  // First the version, on the main connection, then anything computed under it (see list-versions.ts): the reader
+  // sees every write committed before the version was read, like another process would.
+  const at: Version = { memory, version: options.version ?? (await readPublicationsVersion(db)) };
+  const reads = options.reader ?? db;
   const { words } = criteria;
   if (words.length === 0) {
-    const page = await listPage(db, dialect, criteria, at);
-    return loadPage(db, page.ids, page.total);
+    const page = await listPage(reads, dialect, criteria, at);
+    return loadPage(reads, page.ids, page.total);
   }
   const exact = await searchPage(
-    db,
+    reads,
     dialect,
     criteria,
     words.map((word) => [word]),
     at,
   );
-  if (exact.total > 0) return loadPage(db, exact.ids, exact.total);
+  if (exact.total > 0) return loadPage(reads, exact.ids, exact.total);
   const corrected = await memory.corrections.get(at.version, words.join(' '), () =>
-    correctSpelling(db, dialect, words),
+    correctSpelling(reads, dialect, words),
   );
-  if (corrected === null) return loadPage(db, [], 0);
-  const found = await searchPage(db, dialect, criteria, corrected, at);
-  return loadPage(db, found.ids, found.total);
+  if (corrected === null) return loadPage(reads, [], 0);
+  const found = await searchPage(reads, dialect, criteria, corrected, at);
+  return loadPage(reads, found.ids, found.total);
 }

@@ -36,6 +36,7 @@ export const publicationRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { database, mail }) => {
   const publications = createPublicationsService({
     db: database.db,
+    reader: database.reader,
     dialect: database.dialect,
     storage: app.mediaStorage,
     log: app.log,

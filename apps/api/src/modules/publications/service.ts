@@ -53,6 +53,8 @@ type ListPage = { page: number; pageSize: number; term?: string | undefined };
 
 export type PublicationsDeps = {
   db: DB;
+  /** The database's reader, for the lists' queries (DatabaseHandle.reader). */
+  reader: DB;
   dialect: Dialect;
   storage: MediaStorage;
   log: FastifyBaseLogger;
@@ -108,7 +110,7 @@ function pageOf<T>(items: T[], total: number, page: number, pageSize: number) {
   return { publications: items, total, totalPages, nextPage: page < totalPages ? page + 1 : null };
 }
 
-export function createPublicationsService({ db, dialect, storage, log, mail }: PublicationsDeps) {
+export function createPublicationsService({ db, reader, dialect, storage, log, mail }: PublicationsDeps) {
   const images = createPublicationImages(db, storage, log);
   const listMemory = createListMemory();
   // Most visitors ask what others asked: the whole answers of the public lists, up to a few megabytes.
@@ -155,7 +157,7 @@ export function createPublicationsService({ db, dialect, storage, log, mail }: P
       dialect,
       criteriaOf(criteria, query),
       listMemory,
-      version,
+      { version, reader },
     );
     const publications = rows.map((row) =>
       toPublicationJson(storage, row, files.get(row.id) ?? [], { withReviewNote }),

@@ -1,0 +1,166 @@
+import { Worker } from 'node:worker_threads';
+import {
+  Kysely,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type QueryResult,
+} from 'kysely';
+import type { Database, DB } from './schema.ts';
+import { toSqliteValue } from './sqlite-dialect.ts';
+import type { ReaderAnswer, ReaderRequest } from './sqlite-reader-worker.ts';
+
+// node:sqlite is synchronous: a search ranking thousands of matches or a count over a large filter holds the event
+// loop, and every other request of the process (cache hits, writes) waits behind it. The lists' queries run instead
+// on a worker thread with its own connection to the same file (WAL: readers never block the writer, and each
+// statement reads the latest committed data, as another process would). The main connection keeps every write,
+// every transaction and the short reads (sessions, the list version), which a thread hop would only slow down.
+
+type Pending = { resolve: (rows: Record<string, unknown>[]) => void; reject: (error: Error) => void };
+
+class ReaderError extends Error {
+  readonly code: string | undefined;
+  constructor(message: string, code: string | undefined) {
+    super(message);
+    this.name = 'SqliteReaderError';
+    this.code = code;
+  }
+}
+
+/** The worker, started on the first query and started again if it ever dies. */
+class ReaderThread {
+  readonly #filename: string;
+  #worker: Worker | undefined;
+  readonly #pending = new Map<number, Pending>();
+  #nextId = 0;
+
+  constructor(filename: string) {
+    this.#filename = filename;
+  }
+
+  #start(): Worker {
+    const worker = new Worker(new URL('./sqlite-reader-worker.ts', import.meta.url), {
+      workerData: { filename: this.#filename },
+    });
+    // Idle, it does not keep the process alive; queries in flight do, through their pending promises' callers.
+    worker.unref();
+    worker.on('message', (answer: ReaderAnswer) => {
+      const pending = this.#pending.get(answer.id);
+      if (pending === undefined) return;
+      this.#pending.delete(answer.id);
+      if ('error' in answer) pending.reject(new ReaderError(answer.error.message, answer.error.code));
+      else pending.resolve(answer.rows);
+    });
+    const fail = (error: Error) => {
+      if (this.#worker === worker) this.#worker = undefined;
+      for (const pending of this.#pending.values()) pending.reject(error);
+      this.#pending.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`The SQLite reader thread exited with code ${code}`)));
+    this.#worker = worker;
+    return worker;
+  }
+
+  query(sql: string, parameters: readonly unknown[]): Promise<Record<string, unknown>[]> {
+    const worker = this.#worker ?? this.#start();
+    const id = this.#nextId++;
+    const request: ReaderRequest = { id, sql, parameters: parameters.map(toSqliteValue) };
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      worker.postMessage(request);
+    });
+  }
+
+  async close(): Promise<void> {
+    const worker = this.#worker;
+    this.#worker = undefined;
+    if (worker !== undefined) await worker.terminate();
+  }
+}
+
+class ReaderConnection implements DatabaseConnection {
+  readonly #thread: ReaderThread;
+
+  constructor(thread: ReaderThread) {
+    this.#thread = thread;
+  }
+
+  async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    const rows = await this.#thread.query(compiledQuery.sql, compiledQuery.parameters);
+    return { rows: rows as R[] };
+  }
+
+  // eslint-disable-next-line require-yield
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('The SQLite reader does not stream');
+  }
+}
+
+class ReaderDriver implements Driver {
+  readonly #thread: ReaderThread;
+  readonly #connection: ReaderConnection;
+
+  constructor(filename: string) {
+    this.#thread = new ReaderThread(filename);
+    this.#connection = new ReaderConnection(this.#thread);
+  }
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    // One connection for every caller: the thread answers its queries in the order they arrive.
+    return this.#connection;
+  }
+
+  async beginTransaction(): Promise<void> {
+    throw new Error('The SQLite reader runs single reads only; transactions belong to the main connection');
+  }
+
+  async commitTransaction(): Promise<void> {
+    throw new Error('The SQLite reader has no transactions');
+  }
+
+  async rollbackTransaction(): Promise<void> {
+    throw new Error('The SQLite reader has no transactions');
+  }
+
+  async releaseConnection(): Promise<void> {}
+
+  async destroy(): Promise<void> {
+    await this.#thread.close();
+  }
+}
+
+class ReaderDialect implements Dialect {
+  readonly #filename: string;
+
+  constructor(filename: string) {
+    this.#filename = filename;
+  }
+
+  createAdapter() {
+    return new SqliteAdapter();
+  }
+
+  createDriver(): Driver {
+    return new ReaderDriver(this.#filename);
+  }
+
+  createQueryCompiler() {
+    return new SqliteQueryCompiler();
+  }
+
+  createIntrospector(db: Kysely<unknown>) {
+    return new SqliteIntrospector(db);
+  }
+}
+
+/** A Kysely instance whose reads run on a worker thread's own connection to the SQLite file `filename`. */
+export function createSqliteReader(filename: string): DB {
+  return new Kysely<Database>({ dialect: new ReaderDialect(filename) });
+}
