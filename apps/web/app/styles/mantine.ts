@@ -1,6 +1,7 @@
 // Per-component Mantine styles instead of the whole library (about a quarter of the CSS). Order matters:
 // globals first, then building blocks (UnstyledButton, Paper, Overlay, ModalBase, Input…) before the
-// components built on them. A component used by a later feature needs its file added here.
+// components built on them. A component used by a later feature needs its file added here, unless only a lazily
+// loaded module uses it: that module imports the file itself (WaitingOverlay), so the styles load with its chunk.
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
@@ -35,6 +36,5 @@ import '@mantine/core/styles/NavLink.css';
 import '@mantine/core/styles/AppShell.css';
 import '@mantine/core/styles/Drawer.css';
 import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/LoadingOverlay.css';
 import '@mantine/core/styles/Notification.css';
 import '@mantine/notifications/styles.css';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/LoadingOverlay.css';
 import { Loader, LoadingOverlay, Stack, Text } from '@mantine/core';
 
 export const DEFAULT_WAITING_MESSAGE = 'Cargando, un momento por favor...';
