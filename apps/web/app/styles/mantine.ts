@@ -33,7 +33,6 @@ import '@mantine/core/styles/Divider.css';
 import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/Accordion.css';
 import '@mantine/core/styles/NavLink.css';
-import '@mantine/core/styles/AppShell.css';
 import '@mantine/core/styles/Drawer.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Notification.css';

@@ -1,17 +1,18 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useNavigation } from 'react-router';
 import { NAVIGATION_WAITING_MESSAGES, WAITING_DELAY_MS } from '../../config';
 import { useDelayedFlag } from '../../lib/use-delayed-flag';
 import type { WaitingApi } from './waiting-context';
 import { WaitingContext } from './waiting-context';
+import type { WaitingOverlayProps } from './WaitingOverlay';
 
 // Fetched the first time something has to wait: most visits never see the overlay. It covers the screen at a fixed
 // position, so its late arrival moves nothing. If its chunk cannot be fetched (offline) the page goes on without it.
 const WaitingOverlay = lazy(() =>
   import('./WaitingOverlay').then(
     (module) => ({ default: module.WaitingOverlay }),
-    () => ({ default: () => null }),
+    (): { default: ComponentType<WaitingOverlayProps> } => ({ default: () => null }),
   ),
 );
 
