@@ -136,6 +136,7 @@ describe('security headers of the web build files', () => {
     await writeFile(path.join(clientDir, 'assets', 'root-AbC123.js'), script);
     await writeFile(path.join(clientDir, 'assets', 'root-AbC123.js.br'), brotliCompressSync(script));
     await writeFile(path.join(clientDir, 'assets', 'root-AbC123.css'), 'body{margin:0}');
+    await writeFile(path.join(clientDir, 'assets', 'pbkdf2.worker-AbC123.js'), 'onmessage = () => {};');
     await writeFile(
       path.join(clientDir, 'assets', 'logo-AbC123.svg'),
       '<svg xmlns="http://www.w3.org/2000/svg"/>',
@@ -188,8 +189,8 @@ describe('security headers of the web build files', () => {
     expect(response.headers['content-type']).toMatch(/javascript/);
   });
 
-  it('keeps the document headers on SVG files, which a browser can open as a page that runs script', async () => {
-    for (const url of ['/assets/logo-AbC123.svg', '/favicon.svg']) {
+  it('keeps the document headers on workers, whose policy comes from their own response, and SVG files, which a browser can open as a page that runs script', async () => {
+    for (const url of ['/assets/pbkdf2.worker-AbC123.js', '/assets/logo-AbC123.svg', '/favicon.svg']) {
       const response = await get(url);
 
       expect(response.statusCode).toBe(200);

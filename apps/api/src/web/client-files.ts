@@ -12,11 +12,20 @@ const ONE_DAY = 60 * 60 * 24;
  */
 const SUBRESOURCE_EXTENSIONS = new Set(['.js', '.css', '.woff2', '.woff', '.png', '.jpg', '.webp', '.avif']);
 
-/** True for a hashed script, stylesheet, font or raster image of the build (`.br`/`.gz` copies included). */
+/**
+ * A worker's script takes its Content-Security-Policy from its own response, as a document does, so workers keep
+ * every header. The web build names them `<name>.worker-<hash>.js` (apps/web/vite.config.ts).
+ */
+const WORKER_SCRIPT = /\.worker-[\w-]+\.js$/;
+
+/**
+ * True for a hashed script, stylesheet, font or raster image of the build (`.br`/`.gz` copies included) that is
+ * not a worker.
+ */
 export function isImmutableSubresource(filePath: string, assetsDir: string): boolean {
   if (!filePath.startsWith(assetsDir + sep)) return false;
   const plain = filePath.replace(/\.(br|gz)$/, '');
-  return SUBRESOURCE_EXTENSIONS.has(extname(plain).toLowerCase());
+  return SUBRESOURCE_EXTENSIONS.has(extname(plain).toLowerCase()) && !WORKER_SCRIPT.test(plain);
 }
 
 /**
