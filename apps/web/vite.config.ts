@@ -12,6 +12,11 @@ export default defineConfig({
     target: browserTargets,
     cssTarget: browserTargets,
   },
+  worker: {
+    // The server tells worker scripts from other scripts by this name: a worker's CSP comes from its own response
+    // (apps/api/src/web/client-files.ts).
+    rolldownOptions: { output: { entryFileNames: 'assets/[name].worker-[hash].js' } },
+  },
   ssr: {
     // The domain package ships TypeScript sources: bundle it instead of leaving it to Node at runtime. The UI
     // libraries are bundled too, so that the server loads only the components and icons the app uses: left

@@ -1,4 +1,10 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DOCUMENT_ONLY_HEADERS } from '../src/plugins/security-headers.ts';
+import { clientFiles } from '../src/web/client-files.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 /** The directives of a Content-Security-Policy header, by name. */
@@ -116,5 +122,88 @@ describe('security headers', () => {
     expect(directives(response.headers['content-security-policy'])['script-src']?.[0]).toBe("'self'");
     expect(response.body).not.toMatch(/<script>(?!\s*<\/script>)/);
     expect(response.body).not.toMatch(/<script[^>]*src="https?:/);
+  });
+});
+
+describe('security headers of the web build files', () => {
+  let subject: TestApp;
+  let clientDir: string;
+  const script = `export const hola = ${JSON.stringify('Hola mundo. '.repeat(200))};`;
+
+  beforeAll(async () => {
+    clientDir = await mkdtemp(path.join(tmpdir(), 'eco-client-'));
+    await mkdir(path.join(clientDir, 'assets'));
+    await writeFile(path.join(clientDir, 'assets', 'root-AbC123.js'), script);
+    await writeFile(path.join(clientDir, 'assets', 'root-AbC123.js.br'), brotliCompressSync(script));
+    await writeFile(path.join(clientDir, 'assets', 'root-AbC123.css'), 'body{margin:0}');
+    await writeFile(path.join(clientDir, 'assets', 'pbkdf2.worker-AbC123.js'), 'onmessage = () => {};');
+    await writeFile(
+      path.join(clientDir, 'assets', 'logo-AbC123.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    );
+    await writeFile(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    subject = await createTestApp();
+    await subject.app.register(clientFiles, { clientDir });
+    subject.app.get('/test/page', async (_request, reply) =>
+      reply.type('text/html; charset=utf-8').send('<!doctype html><p>Hola</p>'),
+    );
+  });
+
+  afterAll(async () => {
+    await subject.dispose();
+    await rm(clientDir, { recursive: true, force: true });
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    subject.app.inject({ method: 'GET', url, headers });
+
+  it('sends every header on a document', async () => {
+    const response = await get('/test/page');
+
+    expect(response.statusCode).toBe(200);
+    for (const name of DOCUMENT_ONLY_HEADERS) expect(response.headers, name).toHaveProperty(name);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it.each([
+    ['a script', '/assets/root-AbC123.js', {}],
+    ['its brotli copy', '/assets/root-AbC123.js', { 'accept-encoding': 'br' }],
+    ['a stylesheet', '/assets/root-AbC123.css', {}],
+  ])(
+    'sends only what %s needs: nosniff, the resource policy and the immutable cache',
+    async (_kind, url, headers) => {
+      const response = await get(url, headers);
+
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      for (const name of DOCUMENT_ONLY_HEADERS) expect(response.headers, name).not.toHaveProperty(name);
+    },
+  );
+
+  it('serves the brotli copy with the same headers as the plain file', async () => {
+    const response = await get('/assets/root-AbC123.js', { 'accept-encoding': 'br' });
+
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(/javascript/);
+  });
+
+  it('keeps the document headers on workers, whose policy comes from their own response, and SVG files, which a browser can open as a page that runs script', async () => {
+    for (const url of ['/assets/pbkdf2.worker-AbC123.js', '/assets/logo-AbC123.svg', '/favicon.svg']) {
+      const response = await get(url);
+
+      expect(response.statusCode).toBe(200);
+      for (const name of DOCUMENT_ONLY_HEADERS)
+        expect(response.headers, `${url} ${name}`).toHaveProperty(name);
+    }
+    expect((await get('/favicon.svg')).headers['cache-control']).toBe('public, max-age=86400');
+  });
+
+  it('leaves a missing asset to the not-found answer, with every header', async () => {
+    const response = await get('/assets/missing-AbC123.js');
+
+    expect(response.statusCode).toBe(404);
+    expect(response.headers).toHaveProperty('content-security-policy');
   });
 });

@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
-import fastifyStatic from '@fastify/static';
 import { createRequest } from '@remix-run/node-fetch-server';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
 import type { SessionData } from '@eco/domain';
 import type { Config } from '../config.ts';
+import { clientFiles } from './client-files.ts';
 import { createGuestPages, type GuestRender } from './guest-pages.ts';
 import { createInternalApi, type InternalApi } from './internal-api.ts';
 import { pageCacheControl } from './page-cache.ts';
@@ -36,9 +36,6 @@ export function hasWebBuild(buildDir: string): boolean {
   return existsSync(join(buildDir, 'server', 'index.js'));
 }
 
-const ONE_YEAR = 60 * 60 * 24 * 365;
-const ONE_DAY = 60 * 60 * 24;
-
 /**
  * Serves the React Router build from the API's process: hashed client assets from disk, every other path
  * rendered on the server with the visitor's session, so a signed-in user sees the right page on the first paint.
@@ -51,20 +48,7 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, { bui
     config.isProduction ? 'production' : 'development',
   );
 
-  await app.register(fastifyStatic, {
-    root: join(buildDir, 'client'),
-    // Exact routes for the files that exist; anything else falls through to server rendering.
-    wildcard: false,
-    decorateReply: false,
-    preCompressed: true,
-    setHeaders(reply, filePath) {
-      // File names under assets/ carry a content hash: they never change.
-      const cache = filePath.includes(join('client', 'assets'))
-        ? `public, max-age=${ONE_YEAR}, immutable`
-        : `public, max-age=${ONE_DAY}`;
-      reply.header('cache-control', cache);
-    },
-  });
+  await app.register(clientFiles, { clientDir: join(buildDir, 'client') });
 
   await app.register(async (ssr) => {
     // React Router reads form bodies itself from the raw request stream.

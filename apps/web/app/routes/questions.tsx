@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Accordion.css';
 import { questions } from '@eco/domain/faq';
 import {
   Accordion,

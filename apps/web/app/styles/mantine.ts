@@ -1,6 +1,8 @@
 // Per-component Mantine styles instead of the whole library (about a quarter of the CSS). Order matters:
 // globals first, then building blocks (UnstyledButton, Paper, Overlay, ModalBase, Input…) before the
-// components built on them. A component used by a later feature needs its file added here.
+// components built on them. A component used by a later feature needs its file added here, unless only a lazily
+// loaded module or one route uses it: that module imports the file itself (WaitingOverlay, the dialogs, the drawer,
+// the notices, the questions page), so the styles load with its chunk.
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
@@ -30,11 +32,4 @@ import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Divider.css';
 import '@mantine/core/styles/List.css';
-import '@mantine/core/styles/Accordion.css';
 import '@mantine/core/styles/NavLink.css';
-import '@mantine/core/styles/AppShell.css';
-import '@mantine/core/styles/Drawer.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/LoadingOverlay.css';
-import '@mantine/core/styles/Notification.css';
-import '@mantine/notifications/styles.css';

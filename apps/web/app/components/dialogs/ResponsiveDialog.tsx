@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Modal.css';
 import type { ModalProps } from '@mantine/core';
 import { Modal } from '@mantine/core';
 import { useIsMobile } from '../../lib/use-is-mobile';

@@ -1,6 +1,5 @@
-import { AppShell } from '@mantine/core';
-import type { ReactNode } from 'react';
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import type { ReactNode, RefObject } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useLiveUnreadCount } from '../../features/notifications/NotificationBell';
 import { useSession, useStoredSessionSync } from '../../lib/session';
@@ -33,6 +32,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
 
   const mobileNavbarOpened = !!mobileNavbar?.opened && mobileNavbar.locationKey === locationKey;
   const rightOpened = !!right?.opened && right.locationKey === locationKey;
+  const rootRef = useRef<HTMLDivElement>(null);
+  useStillWhileResizing(rootRef);
 
   const toggleNavbar = useCallback(
     (screen: 'mobile' | 'desktop') => {
@@ -70,37 +71,31 @@ export function AppLayout({ children }: { children: ReactNode }) {
 
   return (
     <LayoutContext value={api}>
-      <AppShell
-        header={{ height: 56 }}
-        navbar={{
-          width: 264,
-          breakpoint: 'xs',
-          collapsed: { mobile: !mobileNavbarOpened, desktop: !desktopNavbar },
-        }}
-        padding={{ base: 'sm', xs: 'md' }}
-      >
-        <AppShell.Header>
+      {/* The shell Mantine's AppShell drew, in plain elements and AppLayout.module.css: AppShell also pulled a
+          scroll-lock library into every first load for one class name. */}
+      <div ref={rootRef} className={classes.root} data-resizing>
+        {/* Fixed elements with this class are moved by the scroll lock of an open dialog, as AppShell's header was. */}
+        <header className={`${classes.header} right-scroll-bar-position`}>
           <TopBar />
-        </AppShell.Header>
-        <AppShell.Navbar
+        </header>
+        <nav
           id="app-navbar"
-          p="xs"
           aria-label="Menú principal"
           data-opened-mobile={mobileNavbarOpened || undefined}
           data-opened-desktop={desktopNavbar || undefined}
           className={classes.navbar}
         >
           <NavMenu />
-        </AppShell.Navbar>
-        <AppShell.Main className={classes.main}>
+        </nav>
+        <main className={classes.main}>
           <div className={classes.content}>
             {children}
             <AssistantButton />
             <CartButton />
           </div>
           <Footer />
-        </AppShell.Main>
-      </AppShell>
+        </main>
+      </div>
       {session && (
         <Suspense fallback={null}>
           <SessionExpiry tokenExpiration={session.tokenExpiration} />
@@ -113,4 +108,30 @@ export function AppLayout({ children }: { children: ReactNode }) {
       )}
     </LayoutContext>
   );
+}
+
+const RESIZE_SETTLE_MS = 200;
+
+/**
+ * Keeps `data-resizing` on the shell until the first paint has settled and while the window is being resized, so
+ * the menu and the content do not slide when the layout changes by itself (a phone turned, a window crossing the
+ * breakpoint), only when the visitor opens or closes the menu.
+ */
+function useStillWhileResizing(ref: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const root = ref.current;
+    if (!root) return;
+    let timer = 0;
+    const settle = () => {
+      root.setAttribute('data-resizing', '');
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => root.removeAttribute('data-resizing'), RESIZE_SETTLE_MS);
+    };
+    settle();
+    window.addEventListener('resize', settle);
+    return () => {
+      window.removeEventListener('resize', settle);
+      window.clearTimeout(timer);
+    };
+  }, [ref]);
 }

@@ -7,7 +7,7 @@ import { SocialLinks } from './SocialLinks';
 
 export function Footer() {
   return (
-    // Inside AppShell.Main for scrolling, so the landmark role is explicit.
+    // Inside the layout's <main>, so the landmark role is explicit.
     <footer className={classes.footer} role="contentinfo">
       <Group justify="space-between" gap="xs">
         <div>

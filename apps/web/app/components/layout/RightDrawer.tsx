@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Drawer.css';
 import { Drawer } from '@mantine/core';
 import { DonationOptions } from '../donation/DonationOptions';
 import { useIsMobile } from '../../lib/use-is-mobile';

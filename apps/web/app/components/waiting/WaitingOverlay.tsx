@@ -1,8 +1,9 @@
+import '@mantine/core/styles/LoadingOverlay.css';
 import { Loader, LoadingOverlay, Stack, Text } from '@mantine/core';
 
 export const DEFAULT_WAITING_MESSAGE = 'Cargando, un momento por favor...';
 
-type WaitingOverlayProps = { visible: boolean; message?: string };
+export type WaitingOverlayProps = { visible: boolean; message?: string };
 
 /** Full-screen overlay with a spinner and a Spanish waiting message. */
 export function WaitingOverlay({ visible, message = DEFAULT_WAITING_MESSAGE }: WaitingOverlayProps) {

@@ -1,11 +1,20 @@
-import type { ReactNode } from 'react';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useNavigation } from 'react-router';
 import { NAVIGATION_WAITING_MESSAGES, WAITING_DELAY_MS } from '../../config';
 import { useDelayedFlag } from '../../lib/use-delayed-flag';
 import type { WaitingApi } from './waiting-context';
 import { WaitingContext } from './waiting-context';
-import { WaitingOverlay } from './WaitingOverlay';
+import type { WaitingOverlayProps } from './WaitingOverlay';
+
+// Fetched the first time something has to wait: most visits never see the overlay. It covers the screen at a fixed
+// position, so its late arrival moves nothing. If its chunk cannot be fetched (offline) the page goes on without it.
+const WaitingOverlay = lazy(() =>
+  import('./WaitingOverlay').then(
+    (module) => ({ default: module.WaitingOverlay }),
+    (): { default: ComponentType<WaitingOverlayProps> } => ({ default: () => null }),
+  ),
+);
 
 type Task = { id: number; message?: string };
 
@@ -36,16 +45,21 @@ export function WaitingProvider({ children }: { children: ReactNode }) {
 
   const api = useMemo<WaitingApi>(() => ({ start, run }), [start, run]);
   const latest = tasks.at(-1);
+  const visible = latest !== undefined || slowNavigation;
+  // Once shown it stays mounted, for its closing transition and the next wait.
+  const [needed, setNeeded] = useState(false);
+  if (visible && !needed) setNeeded(true);
   const target = navigation.location?.pathname.replace(/(.)\/+$/, '$1');
   const navigationMessage = target === undefined ? undefined : NAVIGATION_WAITING_MESSAGES[target];
 
   return (
     <WaitingContext value={api}>
       {children}
-      <WaitingOverlay
-        visible={latest !== undefined || slowNavigation}
-        message={latest ? latest.message : navigationMessage}
-      />
+      {needed && (
+        <Suspense fallback={null}>
+          <WaitingOverlay visible={visible} message={latest ? latest.message : navigationMessage} />
+        </Suspense>
+      )}
     </WaitingContext>
   );
 }

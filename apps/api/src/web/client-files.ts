@@ -1,0 +1,52 @@
+import { extname, join, resolve, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync } from 'fastify';
+import { dropDocumentHeaders } from '../plugins/security-headers.ts';
+
+const ONE_YEAR = 60 * 60 * 24 * 365;
+const ONE_DAY = 60 * 60 * 24;
+
+/**
+ * Kinds of hashed build files a browser never shows as a page. SVG and HTML are left out on purpose: opened on
+ * their own they are documents (an SVG can run script), so they keep the document's headers.
+ */
+const SUBRESOURCE_EXTENSIONS = new Set(['.js', '.css', '.woff2', '.woff', '.png', '.jpg', '.webp', '.avif']);
+
+/**
+ * A worker's script takes its Content-Security-Policy from its own response, as a document does, so workers keep
+ * every header. The web build names them `<name>.worker-<hash>.js` (apps/web/vite.config.ts).
+ */
+const WORKER_SCRIPT = /\.worker-[\w-]+\.js$/;
+
+/**
+ * True for a hashed script, stylesheet, font or raster image of the build (`.br`/`.gz` copies included) that is
+ * not a worker.
+ */
+export function isImmutableSubresource(filePath: string, assetsDir: string): boolean {
+  if (!filePath.startsWith(assetsDir + sep)) return false;
+  const plain = filePath.replace(/\.(br|gz)$/, '');
+  return SUBRESOURCE_EXTENSIONS.has(extname(plain).toLowerCase()) && !WORKER_SCRIPT.test(plain);
+}
+
+/**
+ * The web build's client files, from disk: exact routes for the files that exist, so anything else falls through
+ * to server rendering. Files under assets/ carry a content hash in their names and never change.
+ */
+export const clientFiles: FastifyPluginAsync<{ clientDir: string }> = async (app, { clientDir }) => {
+  const root = resolve(clientDir);
+  const assetsDir = join(root, 'assets');
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    decorateReply: false,
+    preCompressed: true,
+    setHeaders(reply, filePath) {
+      const immutable = filePath.startsWith(assetsDir + sep);
+      reply.header(
+        'cache-control',
+        immutable ? `public, max-age=${ONE_YEAR}, immutable` : `public, max-age=${ONE_DAY}`,
+      );
+      if (isImmutableSubresource(filePath, assetsDir)) dropDocumentHeaders(reply);
+    },
+  });
+};
