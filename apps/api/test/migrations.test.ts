@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { migrations } from '../src/db/migrations/index.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-app.ts';
+import { searchStemsOf } from '../src/modules/publications/search-stems.ts';
 
 const TABLES = [
   'attempt_counters',
@@ -168,6 +169,7 @@ describe('migrations', () => {
         typed: 'tips',
         title: 'Título',
         description: 'Descripción',
+        ...searchStemsOf({ title: 'Título', description: 'Descripción', labels: '[]' }),
         created_by: 'u1',
         created_at: now,
         updated_at: now,

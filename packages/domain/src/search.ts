@@ -1,5 +1,8 @@
-// The one normaliser of search text, shared by both database dialects (and available to the web app), so that a
-// term means the same thing on SQLite's FTS5 and on PostgreSQL's 'spanish' text search.
+// The one normaliser of search text, shared by both database dialects (and available to the web app): the words of
+// a search and the indexed words of a publication are both folded and stemmed here (Snowball Spanish), so that the
+// databases only compare the same tokens, as prefixes (docs/decisions/007-search.md).
+
+import { stemSpanish } from './spanish-stemmer.ts';
 
 /** Longest search text the API accepts, in characters. */
 export const SEARCH_TERM_MAX_LENGTH = 100;
@@ -56,19 +59,43 @@ export function singularize(word: string): string {
   return word;
 }
 
+/** Longest indexed token, in characters: a longer word is kept as its beginning (its prefixes still match). */
+export const SEARCH_TOKEN_MAX_LENGTH = SEARCH_TERM_MAX_LENGTH;
+
+/** The searchable words of a text: folded, split on anything that is not a letter or a digit, no stop words. */
+function searchableWords(text: string): string[] {
+  return foldText(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length >= SEARCH_MIN_WORD_LENGTH && !SPANISH_STOP_WORDS.has(word));
+}
+
 /**
- * The words of a search text, ready to be matched as prefixes: folded, split on anything that is not a letter or a
- * digit, without stop words or one-letter words, singularised, without repeats, at most SEARCH_MAX_WORDS.
- * '¿Botellas de VIDRIO en Córdoba?' → ['botella', 'vidrio', 'cordoba']. Only letters and digits come out, so the
- * words are safe to quote in a full-text query.
+ * The token a folded word is searched and indexed by: the Spanish stem of its singular ('usadas' → 'usad'). The
+ * stemmer alone gives 'taller' → 'tall' but 'talleres' → 'taller' (it reads '-ar', '-er', '-ir' as verb endings):
+ * singularising first gives a plural the stem of its singular.
+ */
+export function searchStem(word: string): string {
+  return stemSpanish(singularize(word)).slice(0, SEARCH_TOKEN_MAX_LENGTH);
+}
+
+/**
+ * The indexed tokens of a publication's text (a title, a description, the JSON of its labels), each once, separated
+ * by single spaces: 'Botellas usadas de vidrio' → 'botell usad vidri'. Written beside the text by every writer; the
+ * full-text indexes of both dialects read these tokens as they are.
+ */
+export function stemText(text: string): string {
+  return [...new Set(searchableWords(text).map(searchStem))].join(' ');
+}
+
+/**
+ * The words of a search text, ready to be matched as prefixes of the indexed tokens: stemmed like them (stemText),
+ * without repeats, at most SEARCH_MAX_WORDS. '¿Botellas de VIDRIO en Córdoba?' → ['botell', 'vidri', 'cordob'].
+ * Only letters and digits come out, so the words are safe to quote in a full-text query.
  */
 export function normalizeSearchTerms(text: string): string[] {
   const words = new Set<string>();
-  for (const raw of foldText(text).split(/[^\p{L}\p{N}]+/u)) {
-    if (raw.length < SEARCH_MIN_WORD_LENGTH || SPANISH_STOP_WORDS.has(raw)) continue;
-    const word = singularize(raw);
-    if (SPANISH_STOP_WORDS.has(word)) continue;
-    words.add(word);
+  for (const word of searchableWords(text)) {
+    words.add(searchStem(word));
     if (words.size === SEARCH_MAX_WORDS) break;
   }
   return [...words];

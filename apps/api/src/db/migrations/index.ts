@@ -9,6 +9,7 @@ import * as perf from './0007-perf.ts';
 import * as deals from './0008-deals.ts';
 import * as assistant from './0009-assistant.ts';
 import * as listFollowsAuthors from './0010-list-follows-authors.ts';
+import * as searchStems from './0011-search-stems.ts';
 
 /** Every migration, by name; names sort in the order they run. Later features append theirs here. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008-deals': deals,
   '0009-assistant': assistant,
   '0010-list-follows-authors': listFollowsAuthors,
+  '0011-search-stems': searchStems,
 };
