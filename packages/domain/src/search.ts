@@ -62,11 +62,19 @@ export function singularize(word: string): string {
 /** Longest indexed token, in characters: a longer word is kept as its beginning (its prefixes still match). */
 export const SEARCH_TOKEN_MAX_LENGTH = SEARCH_TERM_MAX_LENGTH;
 
-/** The searchable words of a text: folded, split on anything that is not a letter or a digit, no stop words. */
+/**
+ * The searchable words of a text: folded, split on anything that is not a letter or a digit, without one-letter
+ * words and stop words (nor words whose singular is one: 'unas').
+ */
 function searchableWords(text: string): string[] {
   return foldText(text)
     .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word.length >= SEARCH_MIN_WORD_LENGTH && !SPANISH_STOP_WORDS.has(word));
+    .filter(
+      (word) =>
+        word.length >= SEARCH_MIN_WORD_LENGTH &&
+        !SPANISH_STOP_WORDS.has(word) &&
+        !SPANISH_STOP_WORDS.has(singularize(word)),
+    );
 }
 
 /**
