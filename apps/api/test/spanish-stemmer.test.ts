@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { foldText, SPANISH_STOP_WORDS } from '@eco/domain';
 import { stemSpanish } from '@eco/domain/spanish-stemmer';
 import { createRowFactory } from '../../../scripts/lib/bench-rows.ts';
 import { demoPublications } from '../src/demo/demo-data.ts';
@@ -20,6 +21,7 @@ function corpus(): string[] {
   }
   const words = new Set(texts.flatMap((text) => foldText(text).split(/[^\p{L}\p{N}]+/u)));
   return [...words].filter(
+    (word) => /^[a-z]{2,}$/.test(word) && !SPANISH_STOP_WORDS.has(word) && !FOLDED_SUFFIX.test(word),
   );
 }
 

@@ -101,10 +101,21 @@ export function stemText(text: string): string {
  * Only letters and digits come out, so the words are safe to quote in a full-text query.
  */
 export function normalizeSearchTerms(text: string): string[] {
-  const words = new Set<string>();
+  return [...new Set(searchableWords(text).map(searchStem))].slice(0, SEARCH_MAX_WORDS);
+}
+
+/**
+ * The words of a search text as a person reads them (folded, not stemmed), for a search typed on someone's behalf:
+ * they search exactly what normalizeSearchTerms(text) searches. '¿Botellas de VIDRIO?' → 'botellas vidrio'.
+ */
+export function searchTextOf(text: string): string {
+  const words: string[] = [];
+  const stems = new Set<string>();
   for (const word of searchableWords(text)) {
-    words.add(searchStem(word));
-    if (words.size === SEARCH_MAX_WORDS) break;
+    const stem = searchStem(word);
+    if (stems.has(stem)) continue;
+    stems.add(stem);
+    words.push(word);
   }
-  return [...words];
+  return words.slice(0, SEARCH_MAX_WORDS).join(' ');
 }

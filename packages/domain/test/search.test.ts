@@ -5,6 +5,7 @@ import {
   foldText,
   normalizeSearchTerms,
   searchStem,
+  searchTextOf,
   singularize,
   stemText,
 } from '../src/index.ts';
@@ -131,5 +132,13 @@ describe('normalizeSearchTerms', () => {
     const words = normalizeSearchTerms('"vidrio"* OR NEAR(a b) & carton:* | !x \' 2x3 -- ; drop');
     for (const word of words) expect(word).toMatch(/^[\p{L}\p{N}]+$/u);
     expect(words).toEqual(['vidri', 'or', 'near', 'carton', '2x3', 'drop']);
+  });
+});
+
+describe('searchTextOf', () => {
+  it('gives readable words that search what the text searches', () => {
+    const text = '¿Bicicletas usadas de paseo, bicicleta USADA?';
+    expect(searchTextOf(text)).toBe('bicicletas usadas paseo');
+    expect(normalizeSearchTerms(searchTextOf(text))).toEqual(normalizeSearchTerms(text));
   });
 });
