@@ -313,7 +313,10 @@ export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type UserTokenRow = Selectable<UserTokensTable>;
 /** A publication as the app reads it: the search tokens are written and indexed, never read back. */
-export type PublicationRow = Omit<Selectable<PublicationsTable>, 'title_stems' | 'labels_stems' | 'description_stems'>;
+export type PublicationRow = Omit<
+  Selectable<PublicationsTable>,
+  'title_stems' | 'labels_stems' | 'description_stems'
+>;
 export type NewPublication = Insertable<PublicationsTable>;
 export type NewPublicationFile = Insertable<PublicationFilesTable>;
 export type PublicationUpdate = Updateable<PublicationsTable>;

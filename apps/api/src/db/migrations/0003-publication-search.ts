@@ -140,7 +140,8 @@ async function upSqlite(db: Kysely<unknown>): Promise<void> {
 }
 
 /** The rowid in the full-text table of the publication `new` or `old` of a trigger. */
-export const seqOf = (row: 'new' | 'old') => sql.raw(`(select seq from publication_search_rows where id = ${row}.id)`);
+export const seqOf = (row: 'new' | 'old') =>
+  sql.raw(`(select seq from publication_search_rows where id = ${row}.id)`);
 
 /**
  * The full-text table over the texts themselves and the triggers that keep it and the vocabulary (migration 0011
