@@ -16,7 +16,8 @@ import {
 // JavaScript (stemText: folded, Snowball Spanish on the singular), into three columns written beside the texts by
 // every writer, and both dialects index those tokens as they are, matching them as prefixes:
 // - SQLite: `publication_search` (FTS5) over the three stem columns, with the `ascii` tokenizer, which splits on
-//   the spaces between tokens only (they hold letters and digits, folded already).
+//   the spaces between tokens only (they hold letters and digits, folded already), and without token positions
+//   (`detail = 'column'`: the search uses no phrases, only which text holds a token).
 // - PostgreSQL: `search_vector`, generated from the stem columns without any parser or dictionary: each token
 //   becomes a lexeme, at position 1 (title, weight A), 2 (labels, B) or 3 (description, C), so that a token in
 //   two texts keeps both weights.
@@ -88,7 +89,7 @@ function tokensSql(row: string): string {
 async function indexStemsSqlite(db: Kysely<unknown>): Promise<void> {
   await sql`create virtual table publication_search using fts5(
     title, description, labels,
-    tokenize = 'ascii', prefix = '2 3', content = '', contentless_delete = 1
+    tokenize = 'ascii', prefix = '2 3', detail = 'column', content = '', contentless_delete = 1
   )`.execute(db);
   const columns = sql.raw(MIRRORED.join(', '));
   const values = sql.raw(MIRRORED.map((column) => `new.${column}`).join(', '));
