@@ -100,7 +100,10 @@ const stems = new Map<string, string>();
 export function searchStem(word: string): string {
   let stem = stems.get(word);
   if (stem === undefined) {
-    stem = stemSpanish(singularize(word)).slice(0, SEARCH_TOKEN_MAX_LENGTH);
+    stem = stemSpanish(singularize(word));
+    // Cut by code points: half of a surrogate pair would reach the databases as two different characters.
+    if (stem.length > SEARCH_TOKEN_MAX_LENGTH)
+      stem = Array.from(stem).slice(0, SEARCH_TOKEN_MAX_LENGTH).join('');
     if (stems.size >= STEMS_REMEMBERED) stems.clear();
     stems.set(word, stem);
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   SEARCH_MAX_WORDS,
+  SEARCH_TOKEN_MAX_LENGTH,
   SPANISH_STOP_WORDS,
   foldText,
   normalizeSearchTerms,
@@ -94,6 +95,12 @@ describe('stemText', () => {
     );
     expect(stemText('["Papel/Cartón","Plásticos"]')).toBe('papel carton plastic');
     expect(stemText('')).toBe('');
+  });
+
+  it('keeps the beginning of a very long word, whole characters only', () => {
+    const token = stemText('𝐀'.repeat(150));
+    expect(Array.from(token)).toHaveLength(SEARCH_TOKEN_MAX_LENGTH);
+    expect(token).toBe('𝐀'.repeat(SEARCH_TOKEN_MAX_LENGTH).toLowerCase());
   });
 });
 
