@@ -1,5 +1,6 @@
 import { cities, type CategoryKey, type City, type MaterialLabel } from '@eco/domain';
 import type { NewPublication, NewPublicationFile, NewUser } from '../../apps/api/src/db/schema.ts';
+import { searchStemsOf } from '../../apps/api/src/modules/publications/search-stems.ts';
 import {
   FIRST_NAMES,
   LAST_NAMES,
@@ -137,11 +138,14 @@ export function createRowFactory(seed: number, now = new Date()) {
       const located = typed === 'dots' || scheduled;
       const createdAt = iso(now.getTime() - Math.floor(random() * 730 * DAY_MS));
       const id = uuid();
+      const title = fitTitle(capitalize(fill(pick(TITLES[typed]), words)));
+      const description = sentences.map((sentence) => fill(sentence, words)).join(' ');
+      const labelsJson = JSON.stringify(labels);
       const publication: NewPublication = {
         id,
         typed,
-        title: fitTitle(capitalize(fill(pick(TITLES[typed]), words))),
-        description: sentences.map((sentence) => fill(sentence, words)).join(' '),
+        title,
+        description,
         calendared_at: scheduled ? iso(now.getTime() + integer(1, 90) * DAY_MS) : null,
         quantity: priced || chance(0.4) ? integer(1, 200) : null,
         price: priced ? integer(0, 1500) * 100 : null,
@@ -149,7 +153,8 @@ export function createRowFactory(seed: number, now = new Date()) {
         location_address: located ? `${pick(STREETS)} ${integer(100, 4999)}, ${city.name}` : null,
         location_url: null,
         ...place(city),
-        labels: JSON.stringify(labels),
+        labels: labelsJson,
+        ...searchStemsOf({ title, description, labels: labelsJson }),
         status: chance(PUBLISHED_SHARE) ? 1 : 0,
         created_by: pick(authorIds),
         created_at: createdAt,

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { migrations } from '../src/db/migrations/index.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-app.ts';
+import { searchStemsOf } from '../src/modules/publications/search-stems.ts';
 
 const TABLES = [
   'attempt_counters',
@@ -122,9 +123,11 @@ describe('migrations', () => {
         'created_at',
         'created_by',
         'description',
+        'description_stems',
         'discount_rate',
         'id',
         'labels',
+        'labels_stems',
         'location_address',
         'location_city',
         'location_country',
@@ -135,6 +138,7 @@ describe('migrations', () => {
         'review_note',
         'status',
         'title',
+        'title_stems',
         'typed',
         'updated_at',
         // PostgreSQL's full-text search column (migration 0003); SQLite keeps its index in other tables.
@@ -170,6 +174,7 @@ describe('migrations', () => {
         typed: 'tips',
         title: 'Título',
         description: 'Descripción',
+        ...searchStemsOf({ title: 'Título', description: 'Descripción', labels: '[]' }),
         created_by: 'u1',
         created_at: now,
         updated_at: now,

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { normalizeSearchTerms, stemText } from '@eco/domain';
 import { Migrator } from 'kysely/migration';
 import { afterEach, describe, expect, it } from 'vitest';
 import { countRows } from '../src/db/count.ts';
@@ -7,6 +8,7 @@ import { migrations } from '../src/db/migrations/index.ts';
 import type { DB, Dialect } from '../src/db/schema.ts';
 import { createListMemory, listPublications } from '../src/modules/publications/list-repository.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-app.ts';
+import { searchStemsOf } from '../src/modules/publications/search-stems.ts';
 
 /** 0003 and every later migration, which run again after it. */
 const FROM_0003 = Object.keys(migrations).filter((name) => name >= '0003');
@@ -15,7 +17,7 @@ async function titlesFound(db: DB, dialect: Dialect, words: string[]): Promise<s
   const { rows } = await listPublications(
     db,
     dialect,
-    { status: 'all', words, offset: 0, limit: 60 },
+    { status: 'all', words: normalizeSearchTerms(words.join(' ')), offset: 0, limit: 60 },
     createListMemory(),
   );
   return rows.map((row) => row.title);
@@ -53,7 +55,7 @@ describe('migration 0003-publication-search', () => {
 
     await db
       .updateTable('publications')
-      .set({ title: 'Jabón de glicerina' })
+      .set({ title: 'Jabón de glicerina', title_stems: stemText('Jabón de glicerina') })
       .where('id', '=', 'p2')
       .execute();
     expect(await titlesFound(db, dialect, ['glicerina'])).toEqual(['Jabón de glicerina']);
@@ -92,6 +94,7 @@ describe('migration 0003-publication-search', () => {
         typed: 'barter',
         title: 'Frascos de vidrio',
         description: 'Con tapa',
+        ...searchStemsOf({ title: 'Frascos de vidrio', description: 'Con tapa', labels: '[]' }),
         created_by: 'u1',
         created_at: at,
         updated_at: at,

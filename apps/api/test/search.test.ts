@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { stemText } from '@eco/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createActors,
@@ -11,7 +12,8 @@ import {
 } from './helpers/publications.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
-// The same cases run on SQLite (FTS5) and on PostgreSQL ('spanish' text search): the assertions are identical.
+// The same cases run on SQLite (FTS5) and on PostgreSQL (a tsvector): both index the same stems, so the assertions
+// are identical.
 
 type Fixture = Omit<StoredPublication, 'createdBy' | 'createdAt'> & { minute: number };
 
@@ -247,7 +249,7 @@ describe('search', () => {
 
     await subject.database.db
       .updateTable('publications')
-      .set({ title: 'Banquetas de algarrobo' })
+      .set({ title: 'Banquetas de algarrobo', title_stems: stemText('Banquetas de algarrobo') })
       .where('id', '=', id)
       .execute();
     expect(await search(term('sillas'))).toEqual([]);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordUpload } from '../src/modules/media/uploads.ts';
 import { asBrowser, asClient, insertUser, signIn, type TestUser } from './helpers/accounts.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { searchStemsOf } from '../src/modules/publications/search-stems.ts';
 
 const UNAUTHORIZED = { statusCode: 401, error: 'Unauthorized', message: 'Necesita autorización' };
 const FORBIDDEN = {
@@ -32,6 +33,7 @@ async function insertPublication(app: TestApp, userId: string, status: number): 
       typed: 'tips',
       title: 'Compostar en casa',
       description: 'Cómo empezar un compost.',
+      ...searchStemsOf({ title: 'Compostar en casa', description: 'Cómo empezar un compost.', labels: '[]' }),
       status,
       created_by: userId,
       created_at: now,

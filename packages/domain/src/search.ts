@@ -1,5 +1,8 @@
-// The one normaliser of search text, shared by both database dialects (and available to the web app), so that a
-// term means the same thing on SQLite's FTS5 and on PostgreSQL's 'spanish' text search.
+// The one normaliser of search text, shared by both database dialects (and available to the web app): the words of
+// a search and the indexed words of a publication are both folded and stemmed here (Snowball Spanish), so that the
+// databases only compare the same tokens, as prefixes (docs/decisions/007-search.md).
+
+import { stemSpanish } from './spanish-stemmer.ts';
 
 /** Longest search text the API accepts, in characters. */
 export const SEARCH_TERM_MAX_LENGTH = 100;
@@ -36,10 +39,18 @@ export const SPANISH_STOP_WORDS: ReadonlySet<string> = new Set(STOP_WORDS_TEXT.s
 
 /** Lowercase, without accents or other diacritics ('Cartón' → 'carton', 'Ñandú' → 'nandu'). */
 export function foldText(text: string): string {
+  if (isAscii(text)) return text.toLowerCase();
   return text
     .normalize('NFD')
     .replace(/\p{M}+/gu, '')
     .toLowerCase();
+}
+
+// eslint-disable-next-line no-control-regex -- the test is for any character beyond ASCII
+const BEYOND_ASCII = /[^\u0000-\u007f]/;
+
+function isAscii(text: string): boolean {
+  return !BEYOND_ASCII.test(text);
 }
 
 // A consonant before a final '-es' that Spanish singulars end in: papel-es, carton-es, flor-es, red-es, luc-es.
@@ -56,20 +67,79 @@ export function singularize(word: string): string {
   return word;
 }
 
+/** Longest indexed token, in characters: a longer word is kept as its beginning (its prefixes still match). */
+export const SEARCH_TOKEN_MAX_LENGTH = SEARCH_TERM_MAX_LENGTH;
+
 /**
- * The words of a search text, ready to be matched as prefixes: folded, split on anything that is not a letter or a
- * digit, without stop words or one-letter words, singularised, without repeats, at most SEARCH_MAX_WORDS.
- * '¿Botellas de VIDRIO en Córdoba?' → ['botella', 'vidrio', 'cordoba']. Only letters and digits come out, so the
- * words are safe to quote in a full-text query.
+ * The searchable words of a text: folded, split on anything that is not a letter or a digit, without one-letter
+ * words and stop words (nor words whose singular is one: 'unas').
+ */
+function searchableWords(text: string): string[] {
+  const folded = foldText(text);
+  // The same split; the ASCII one is several times faster, and most texts are ASCII once folded.
+  return folded
+    .split(isAscii(folded) ? /[^a-z0-9]+/ : /[^\p{L}\p{N}]+/u)
+    .filter(
+      (word) =>
+        word.length >= SEARCH_MIN_WORD_LENGTH &&
+        !SPANISH_STOP_WORDS.has(word) &&
+        !SPANISH_STOP_WORDS.has(singularize(word)),
+    );
+}
+
+// Stemming is a pure function of the word, and texts repeat their words (a language has a few thousand common
+// ones): remembered, a publication's texts are stemmed several times faster, which keeps bulk writes cheap.
+const STEMS_REMEMBERED = 50_000;
+const stems = new Map<string, string>();
+
+/**
+ * The token a folded word is searched and indexed by: the Spanish stem of its singular ('usadas' → 'usad'). The
+ * stemmer alone gives 'taller' → 'tall' but 'talleres' → 'taller' (it reads '-ar', '-er', '-ir' as verb endings):
+ * singularising first gives a plural the stem of its singular.
+ */
+export function searchStem(word: string): string {
+  let stem = stems.get(word);
+  if (stem === undefined) {
+    stem = stemSpanish(singularize(word));
+    // Cut by code points: half of a surrogate pair would reach the databases as two different characters.
+    if (stem.length > SEARCH_TOKEN_MAX_LENGTH)
+      stem = Array.from(stem).slice(0, SEARCH_TOKEN_MAX_LENGTH).join('');
+    if (stems.size >= STEMS_REMEMBERED) stems.clear();
+    stems.set(word, stem);
+  }
+  return stem;
+}
+
+/**
+ * The indexed tokens of a publication's text (a title, a description, the JSON of its labels), each once, separated
+ * by single spaces: 'Botellas usadas de vidrio' → 'botell usad vidri'. Written beside the text by every writer; the
+ * full-text indexes of both dialects read these tokens as they are.
+ */
+export function stemText(text: string): string {
+  return [...new Set(searchableWords(text).map(searchStem))].join(' ');
+}
+
+/**
+ * The words of a search text, ready to be matched as prefixes of the indexed tokens: stemmed like them (stemText),
+ * without repeats, at most SEARCH_MAX_WORDS. '¿Botellas de VIDRIO en Córdoba?' → ['botell', 'vidri', 'cordob'].
+ * Only letters and digits come out, so the words are safe to quote in a full-text query.
  */
 export function normalizeSearchTerms(text: string): string[] {
-  const words = new Set<string>();
-  for (const raw of foldText(text).split(/[^\p{L}\p{N}]+/u)) {
-    if (raw.length < SEARCH_MIN_WORD_LENGTH || SPANISH_STOP_WORDS.has(raw)) continue;
-    const word = singularize(raw);
-    if (SPANISH_STOP_WORDS.has(word)) continue;
-    words.add(word);
-    if (words.size === SEARCH_MAX_WORDS) break;
+  return [...new Set(searchableWords(text).map(searchStem))].slice(0, SEARCH_MAX_WORDS);
+}
+
+/**
+ * The words of a search text as a person reads them (folded, not stemmed), for a search typed on someone's behalf:
+ * they search exactly what normalizeSearchTerms(text) searches. '¿Botellas de VIDRIO?' → 'botellas vidrio'.
+ */
+export function searchTextOf(text: string): string {
+  const words: string[] = [];
+  const stems = new Set<string>();
+  for (const word of searchableWords(text)) {
+    const stem = searchStem(word);
+    if (stems.has(stem)) continue;
+    stems.add(stem);
+    words.push(word);
   }
-  return [...words];
+  return words.slice(0, SEARCH_MAX_WORDS).join(' ');
 }

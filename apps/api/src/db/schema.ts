@@ -78,6 +78,13 @@ export interface PublicationsTable {
   created_by: string;
   created_at: string;
   updated_at: string;
+  /**
+   * The search tokens of the title, the labels and the description (stemText: folded Spanish stems, spaces between),
+   * written with the texts by every writer (searchStemsOf); the full-text indexes of both dialects read them.
+   */
+  title_stems: string;
+  labels_stems: string;
+  description_stems: string;
 }
 
 export interface PublicationFilesTable {
@@ -104,7 +111,7 @@ export interface PublicationSearchRowsTable {
   labels: string;
 }
 
-/** Every word (four letters or more, folded) of the publications' texts, kept by triggers (migration 0003). */
+/** Every search token (four letters or more) of the publications, kept by triggers (migrations 0003 and 0011). */
 export interface SearchWordsTable {
   word: string;
 }
@@ -326,7 +333,11 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type UserTokenRow = Selectable<UserTokensTable>;
-export type PublicationRow = Selectable<PublicationsTable>;
+/** A publication as the app reads it: the search tokens are written and indexed, never read back. */
+export type PublicationRow = Omit<
+  Selectable<PublicationsTable>,
+  'title_stems' | 'labels_stems' | 'description_stems'
+>;
 export type NewPublication = Insertable<PublicationsTable>;
 export type NewPublicationFile = Insertable<PublicationFilesTable>;
 export type PublicationUpdate = Updateable<PublicationsTable>;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { getCategory, PUBLISHED_STATUS, UNPUBLISHED_STATUS, type PublicationInput } from '@eco/domain';
 import type { DB, NewPublication, NewPublicationFile, NewUser } from '../db/schema.ts';
 import { hashPassword } from '../modules/users/password.ts';
+import { searchStemsOf } from '../modules/publications/search-stems.ts';
 import {
   COUNTRY_UTC_OFFSETS,
   DEMO_SUPER_USER_PASSWORD,
@@ -121,6 +122,7 @@ export function demoPublicationRow(
 ): NewPublication {
   const { place } = publication;
   const postedAt = new Date(now.getTime() - publication.postedHoursAgo * HOUR_MS).toISOString();
+  const labels = JSON.stringify(publication.labels ?? []);
   return {
     id,
     typed: publication.typed,
@@ -135,7 +137,8 @@ export function demoPublicationRow(
     location_country: place.country,
     location_province: place.province,
     location_city: place.city,
-    labels: JSON.stringify(publication.labels ?? []),
+    labels,
+    ...searchStemsOf({ title: publication.title, description: publication.description, labels }),
     status: publication.published ? PUBLISHED_STATUS : UNPUBLISHED_STATUS,
     created_by: authorId,
     created_at: postedAt,

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DB } from '../../src/db/schema.ts';
 import type { MercadoPagoStandIn } from './mercadopago-stand-in.ts';
 import type { Actor } from './publications.ts';
+import { searchStemsOf } from '../../src/modules/publications/search-stems.ts';
 
 export type SellerAuthorization = {
   authorizationUrl: string;
@@ -82,6 +83,11 @@ export async function insertSaleItem(
       typed: options.typed ?? 'market',
       title: options.title ?? 'Jabón artesanal de oliva',
       description: 'Hecho a mano con aceite reciclado.',
+      ...searchStemsOf({
+        title: options.title ?? 'Jabón artesanal de oliva',
+        description: 'Hecho a mano con aceite reciclado.',
+        labels: '[]',
+      }),
       price: options.price === undefined ? 1000 : options.price,
       discount_rate: options.discountRate ?? null,
       quantity: options.quantity === undefined ? 5 : options.quantity,

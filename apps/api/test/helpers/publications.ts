@@ -9,6 +9,7 @@ import { createSession } from '../../src/modules/sessions/service.ts';
 import { multipartBody } from '../fixtures/multipart.ts';
 import { asClient, insertUser } from './accounts.ts';
 import type { TestApp } from './test-app.ts';
+import { searchStemsOf } from '../../src/modules/publications/search-stems.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -119,6 +120,11 @@ export async function storePublication(db: DB, publication: StoredPublication): 
         title: publication.title,
         description: publication.description ?? 'Sin más detalles por ahora.',
         labels: JSON.stringify(publication.labels ?? []),
+        ...searchStemsOf({
+          title: publication.title,
+          description: publication.description ?? 'Sin más detalles por ahora.',
+          labels: JSON.stringify(publication.labels ?? []),
+        }),
         status: publication.status ?? 1,
         location_country: publication.country ?? null,
         location_province: publication.province ?? null,

@@ -52,7 +52,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 // ------------------------------------------------------------------------------------------------- SQLite
 
 /** The columns of publication_search_rows copied from publications (the filters and the order of the lists). */
-const MIRRORED = [
+export const MIRRORED = [
   'id',
   'status',
   'typed',
@@ -123,6 +123,31 @@ async function upSqlite(db: Kysely<unknown>): Promise<void> {
     location_city text,
     labels text not null
   )`.execute(db);
+  const columns = sql.raw(MIRRORED.join(', '));
+  const assignments = sql.raw(
+    MIRRORED.filter((column) => column !== 'id')
+      .map((column) => `${column} = new.${column}`)
+      .join(', '),
+  );
+  await sql`create trigger publications_search_mirror after update of ${columns} on publications begin
+    update publication_search_rows set ${assignments} where id = old.id;
+  end`.execute(db);
+  await createSqliteTextIndex(db);
+  // The publications that existed before this migration.
+  await sql`insert into publication_search_rows (${columns})
+    select ${columns} from publications order by created_at, id`.execute(db);
+  await fillSqliteTextIndex(db);
+}
+
+/** The rowid in the full-text table of the publication `new` or `old` of a trigger. */
+export const seqOf = (row: 'new' | 'old') =>
+  sql.raw(`(select seq from publication_search_rows where id = ${row}.id)`);
+
+/**
+ * The full-text table over the texts themselves and the triggers that keep it and the vocabulary (migration 0011
+ * replaced them with the stems; its down migration brings these back).
+ */
+export async function createSqliteTextIndex(db: Kysely<unknown>): Promise<void> {
   await sql`create virtual table publication_search using fts5(
     title, description, labels,
     tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3', content = '', contentless_delete = 1
@@ -130,13 +155,6 @@ async function upSqlite(db: Kysely<unknown>): Promise<void> {
 
   const columns = sql.raw(MIRRORED.join(', '));
   const values = sql.raw(MIRRORED.map((column) => `new.${column}`).join(', '));
-  const assignments = sql.raw(
-    MIRRORED.filter((column) => column !== 'id')
-      .map((column) => `${column} = new.${column}`)
-      .join(', '),
-  );
-  const seqOf = (row: 'new' | 'old') =>
-    sql.raw(`(select seq from publication_search_rows where id = ${row}.id)`);
   const collectWords = sql.raw(
     `insert or ignore into search_words (word)
       select distinct value from ${wordsSql('new')} where length(value) >= ${WORD_MIN_LENGTH}`,
@@ -147,9 +165,6 @@ async function upSqlite(db: Kysely<unknown>): Promise<void> {
     insert into publication_search (rowid, title, description, labels)
       values (${seqOf('new')}, new.title, new.description, new.labels);
     ${collectWords};
-  end`.execute(db);
-  await sql`create trigger publications_search_mirror after update of ${columns} on publications begin
-    update publication_search_rows set ${assignments} where id = old.id;
   end`.execute(db);
   // A contentless table takes an update of every column at once.
   await sql`create trigger publications_search_texts after update of title, description, labels on publications
@@ -162,10 +177,10 @@ async function upSqlite(db: Kysely<unknown>): Promise<void> {
     delete from publication_search where rowid = ${seqOf('old')};
     delete from publication_search_rows where id = old.id;
   end`.execute(db);
+}
 
-  // The publications that existed before this migration.
-  await sql`insert into publication_search_rows (${columns})
-    select ${columns} from publications order by created_at, id`.execute(db);
+/** Indexes the texts and the words of the existing publications (their slim rows exist). */
+export async function fillSqliteTextIndex(db: Kysely<unknown>): Promise<void> {
   await sql`insert into publication_search (rowid, title, description, labels)
     select r.seq, p.title, p.description, p.labels
     from publication_search_rows r join publications p on p.id = r.id`.execute(db);
@@ -180,13 +195,7 @@ async function upPostgres(db: Kysely<unknown>): Promise<void> {
   // Both are trusted extensions: the owner of the database may create them.
   await sql`create extension if not exists unaccent`.execute(db);
   await sql`create extension if not exists pg_trgm`.execute(db);
-  const { rows } = await sql<{ extension: string; current: string }>`
-    select n.nspname as extension, current_schema() as current
-    from pg_extension e join pg_namespace n on n.oid = e.extnamespace
-    where e.extname = 'unaccent'`.execute(db);
-  const schemas = rows[0];
-  if (schemas === undefined) throw new Error('The unaccent extension is missing after its creation');
-  // Names are schema-qualified inside function bodies, so that a restore with an empty search path finds them.
+  const schemas = await searchSchemas(db);
   const own = sql.id(schemas.current);
 
   // unaccent() is only STABLE (it finds its dictionary through the search path); with the dictionary named, the
@@ -203,6 +212,47 @@ async function upPostgres(db: Kysely<unknown>): Promise<void> {
       coalesce(title, '') || ' ' || coalesce(description, '') || ' ' || coalesce(labels, ''),
       '[]"/,', '     ')))`.execute(db);
 
+  await createPostgresSearchVector(db);
+
+  // "C" collation: byte order, so that `word like 'botel%'` reads the primary key's index.
+  await sql`create table search_words (word text collate "C" primary key)`.execute(db);
+  await sql`create index search_words_trigram_idx on search_words using gin (word gin_trgm_ops)`.execute(db);
+  await createCollectWordsFunction(db);
+  for (const event of ['insert', 'update']) {
+    await sql`create trigger ${sql.id(`publications_search_words_${event}`)} after ${sql.raw(event)}
+      on publications referencing new table as changed
+      for each statement execute function ${own}.eco_collect_search_words()`.execute(db);
+  }
+  await fillPostgresVocabulary(db);
+}
+
+/** Collects the words of the existing publications' texts. */
+export async function fillPostgresVocabulary(db: Kysely<unknown>): Promise<void> {
+  await sql`insert into search_words (word)
+    select distinct word
+    from publications p, regexp_split_to_table(eco_publication_text(p.title, p.description, p.labels),
+      '[^[:alnum:]]+') as word
+    where length(word) >= ${sql.lit(WORD_MIN_LENGTH)}
+    on conflict do nothing`.execute(db);
+}
+
+/** The schema of the unaccent extension and the current one, where this migration's functions live. */
+async function searchSchemas(db: Kysely<unknown>): Promise<{ extension: string; current: string }> {
+  const { rows } = await sql<{ extension: string; current: string }>`
+    select n.nspname as extension, current_schema() as current
+    from pg_extension e join pg_namespace n on n.oid = e.extnamespace
+    where e.extname = 'unaccent'`.execute(db);
+  const schemas = rows[0];
+  if (schemas === undefined) throw new Error('The unaccent extension is missing after its creation');
+  return schemas;
+}
+
+/**
+ * The 'spanish' search vector over the unaccented texts and its index (migration 0011 replaced it with one over
+ * the stems; its down migration brings this back).
+ */
+export async function createPostgresSearchVector(db: Kysely<unknown>): Promise<void> {
+  const own = sql.id((await searchSchemas(db)).current);
   // Slashes become spaces: the parser would read 'Papel/Cartón' as a file path, a single token.
   await sql`alter table publications add column search_vector tsvector generated always as (
     setweight(to_tsvector('spanish'::regconfig, ${own}.eco_unaccent(translate(title, '/', ' '))), 'A') ||
@@ -212,13 +262,15 @@ async function upPostgres(db: Kysely<unknown>): Promise<void> {
   await sql`create index publications_search_vector_idx on publications using gin (search_vector)`.execute(
     db,
   );
+}
 
-  // "C" collation: byte order, so that `word like 'botel%'` reads the primary key's index.
-  await sql`create table search_words (word text collate "C" primary key)`.execute(db);
-  await sql`create index search_words_trigram_idx on search_words using gin (word gin_trgm_ops)`.execute(db);
-  const schema = quoted(schemas.current);
+/** The trigger function that keeps the vocabulary from the texts (0011 replaces it, its down brings it back). */
+export async function createCollectWordsFunction(db: Kysely<unknown>): Promise<void> {
+  const current = (await searchSchemas(db)).current;
+  const own = sql.id(current);
+  const schema = quoted(current);
   // Statement-level, over the rows of the statement: one insert per bulk insert, not one per row.
-  await sql`create function ${own}.eco_collect_search_words() returns trigger language plpgsql as $body$
+  await sql`create or replace function ${own}.eco_collect_search_words() returns trigger language plpgsql as $body$
     begin
       insert into ${sql.raw(schema)}.search_words (word)
         select distinct word
@@ -230,17 +282,6 @@ async function upPostgres(db: Kysely<unknown>): Promise<void> {
       return null;
     end
   $body$`.execute(db);
-  for (const event of ['insert', 'update']) {
-    await sql`create trigger ${sql.id(`publications_search_words_${event}`)} after ${sql.raw(event)}
-      on publications referencing new table as changed
-      for each statement execute function ${own}.eco_collect_search_words()`.execute(db);
-  }
-  await sql`insert into search_words (word)
-    select distinct word
-    from publications p, regexp_split_to_table(eco_publication_text(p.title, p.description, p.labels),
-      '[^[:alnum:]]+') as word
-    where length(word) >= ${sql.lit(WORD_MIN_LENGTH)}
-    on conflict do nothing`.execute(db);
 }
 
 function quoted(identifier: string): string {

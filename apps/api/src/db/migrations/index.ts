@@ -9,6 +9,7 @@ import * as perf from './0007-perf.ts';
 import * as deals from './0008-deals.ts';
 import * as assistant from './0009-assistant.ts';
 import * as listFollowsAuthors from './0010-list-follows-authors.ts';
+import * as searchStems from './0011-search-stems.ts';
 import * as listFollowsCards from './0013-list-follows-cards.ts';
 import * as publicationCounts from './0014-publication-counts.ts';
 
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   '0008-deals': deals,
   '0009-assistant': assistant,
   '0010-list-follows-authors': listFollowsAuthors,
+  '0011-search-stems': searchStems,
   '0013-list-follows-cards': listFollowsCards,
   '0014-publication-counts': publicationCounts,
 };

@@ -1,4 +1,4 @@
-import { normalizeSearchTerms, type CategoryKey, type MaterialLabel } from '@eco/domain';
+import { normalizeSearchTerms, searchTextOf, type CategoryKey, type MaterialLabel } from '@eco/domain';
 import type { DB, Dialect } from '../../db/schema.ts';
 import type { MediaStorage } from '../media/storage.ts';
 import { toPublicationJson } from '../publications/mapper.ts';
@@ -79,7 +79,7 @@ function termOf(request: SearchRequest, words: boolean): string {
 function searchUrlOf(request: SearchRequest, step: SearchStep): string {
   const params = new URLSearchParams();
   if (request.category !== undefined) params.set('what', request.category);
-  const term = normalizeSearchTerms(termOf(request, step.words)).join(' ');
+  const term = searchTextOf(termOf(request, step.words));
   if (term !== '') params.set('term', term);
   if (step.place !== undefined) {
     params.set('country', step.place.country);

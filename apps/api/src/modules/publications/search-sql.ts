@@ -2,11 +2,12 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Dialect } from '../../db/schema.ts';
 
 // The dialect-specific conditions of the publication search. A search is a list of groups: every group must match,
-// and a group matches when one of its words is the prefix of a word of the title, the description or the labels.
+// and a group matches when one of its words is the prefix of a token of the title, the description or the labels.
 // The words come from normalizeSearchTerms or from the vocabulary (letters and digits only), so they can be quoted
-// into a full-text query as they are. Both dialects give the same meaning: PostgreSQL compares Spanish stems of the
-// unaccented texts, SQLite the folded words. The publication is `p`: on SQLite the slim row of
-// `publication_search_rows` (its `seq` is the rowid of `publication_search`), on PostgreSQL the publication itself.
+// into a full-text query as they are. Both dialects compare the same tokens, the stems the API stored beside the
+// texts (migration 0011), byte for byte: neither applies a parser or a dictionary of its own. The publication is
+// `p`: on SQLite the slim row of `publication_search_rows` (its `seq` is the rowid of `publication_search`), on
+// PostgreSQL the publication itself.
 
 export type SearchGroups = readonly (readonly string[])[];
 
@@ -25,12 +26,12 @@ function ftsMatch(query: string): RawBuilder<SqlBool> {
 
 // ------------------------------------------------------------------------------------------- PostgreSQL
 
-/** A prefix tsquery, optionally only over the lexemes of one weight (A title, B labels). */
+/** A prefix tsquery of the words as lexemes, optionally only over those of one weight (A title, B labels). */
 function tsMatch(groups: SearchGroups, weight: '' | 'A' | 'B' = ''): RawBuilder<SqlBool> {
   const query = groups
-    .map((group) => `(${group.map((word) => `${word}:*${weight}`).join(' | ')})`)
+    .map((group) => `(${group.map((word) => `'${word}':*${weight}`).join(' | ')})`)
     .join(' & ');
-  return sql<SqlBool>`p.search_vector @@ to_tsquery('spanish'::regconfig, ${query})`;
+  return sql<SqlBool>`p.search_vector @@ ${query}::tsquery`;
 }
 
 // ---------------------------------------------------------------------------------------------- Both

@@ -15,6 +15,7 @@ import type { MediaStorage } from '../media/storage.ts';
 import type { CommunityMail } from '../notifications/community-mail.ts';
 import { FORBIDDEN_MESSAGE } from '../sessions/require-session.ts';
 import { createPublicationImages } from './images.ts';
+import { searchStemsOf, type SearchStems } from './search-stems.ts';
 import { toPublicationJson } from './mapper.ts';
 import { mailStatusChange, notifyAwaitingReview, notifyPublished, notifySentBack } from './notifications.ts';
 import {
@@ -61,7 +62,10 @@ export type PublicationsDeps = {
   mail: CommunityMail;
 };
 
-type ContentColumns = Omit<NewPublication, 'id' | 'status' | 'created_by' | 'created_at' | 'updated_at'>;
+type ContentColumns = Omit<
+  NewPublication,
+  'id' | 'status' | 'created_by' | 'created_at' | 'updated_at' | keyof SearchStems
+>;
 
 /** The stored columns of the form's content (everything but the status and the images). */
 function contentOf(form: PublicationForm): ContentColumns {
@@ -276,11 +280,13 @@ export function createPublicationsService({ db, reader, dialect, storage, log, m
         : UNPUBLISHED_STATUS;
       const now = new Date().toISOString();
       const id = randomUUID();
+      const content = contentOf(form);
       await insertPublication(
         db,
         {
           id,
-          ...contentOf(form),
+          ...content,
+          ...searchStemsOf(content),
           status,
           captcha_verified: captchaVerified === null ? null : Number(captchaVerified),
           created_by: user._id,
@@ -327,7 +333,7 @@ export function createPublicationsService({ db, reader, dialect, storage, log, m
       else if (changed) status = UNPUBLISHED_STATUS;
       if (!changed && status === row.status) return answer(id);
 
-      const changes: PublicationUpdate = { ...content, status, updated_at: now };
+      const changes: PublicationUpdate = { ...content, ...searchStemsOf(content), status, updated_at: now };
       await updatePublication(db, id, changes, sameList(previous, urls) ? undefined : urls, async (trx) => {
         if (user.isSuperUser) await notifyStatusChange(trx, user, row, form.title, status, body.reason);
         // The author's change sends a published publication back to review: the super users learn it once.
