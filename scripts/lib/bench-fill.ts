@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DB, Dialect } from '../../apps/api/src/db/schema.ts';
 import { hashPassword } from '../../apps/api/src/modules/users/password.ts';
-import { deferVocabulary } from './bench-fill-sqlite.ts';
+import { prepareBulkLoad } from './bench-fill-sqlite.ts';
 import { createRowFactory, type PublicationWithFiles } from './bench-rows.ts';
 
 /** Rows per multi-row INSERT: 1,000 publications bind 19,000 values, under both dialects' limits. */
@@ -26,8 +26,8 @@ export async function fillDatabase(
     users: number;
     seed: number;
     now?: Date;
-    /** SQLite: `per-row` keeps the search trigger's vocabulary step row by row, as the app's writes do. */
-    vocabulary?: 'set-wise' | 'per-row';
+    /** SQLite: false writes row by row, as the app does (the default is bulk-load-wise, the same result). */
+    bulk?: boolean;
   },
 ): Promise<FillResult> {
   const started = performance.now();
@@ -38,8 +38,8 @@ export async function fillDatabase(
   const authorIds = users.map((user) => user.id);
 
   let files = 0;
-  const finishVocabulary =
-    dialect === 'sqlite' && options.vocabulary !== 'per-row' ? await deferVocabulary(db) : undefined;
+  const finishBulkLoad =
+    dialect === 'sqlite' && options.bulk !== false ? await prepareBulkLoad(db) : undefined;
   for (let done = 0; done < options.publications; done += TRANSACTION_ROWS) {
     const inTransaction = Math.min(TRANSACTION_ROWS, options.publications - done);
     await db.transaction().execute(async (trx) => {
@@ -58,7 +58,7 @@ export async function fillDatabase(
       }
     });
   }
-  await finishVocabulary?.();
+  await finishBulkLoad?.();
   // On PostgreSQL autovacuum soon vacuums and analyses a bulk-loaded table (statistics for the planner, the
   // visibility map for index-only scans): do it now, so that the measured plans are those of a settled
   // database. SQLite gathers no statistics unless asked, and the app does not ask.
