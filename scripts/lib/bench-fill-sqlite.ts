@@ -33,7 +33,8 @@ async function replaceTrigger(db: DB, definition: string): Promise<void> {
  * - A large page cache, and no waiting for the disk (a benchmark's database), until the end.
  *
  * `bench-fill.test.ts` compares a fill made this way with one made row by row: every table, index definition and
- * full-text index entry the same.
+ * full-text index entry the same. A fill that fails midway leaves the database without them: it is a benchmark's
+ * or a test's, thrown away.
  */
 export async function prepareBulkLoad(db: DB): Promise<() => Promise<void>> {
   const { rows } = await sql<{ sql: string }>`
