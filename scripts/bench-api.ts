@@ -55,6 +55,8 @@ for (const dialect of dialects) {
 }
 /** Only the cases whose name contains one of these (all when unset). */
 const caseFilter = list('BENCH_CASES', '');
+/** The mix alone for this many seconds, the server's memory read every tenth of it (unset: every case). */
+const soakSeconds = process.env.BENCH_SOAK === undefined ? undefined : positiveNumber('BENCH_SOAK', 600);
 const port = Math.round(positiveNumber('BENCH_PORT', 3321));
 const connections = 10;
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/test';
@@ -128,15 +130,35 @@ async function drain(url: string): Promise<void> {
 
 type Measured = LoadResult & { probe: ProbeReading | undefined };
 
-async function measure(server: RunningServer, label: string, requests: LoadRequest[]): Promise<Measured> {
-  process.stdout.write(`  ${label}: warm-up ${warmupSeconds} s, then ${durationSeconds} s… `);
+async function measure(
+  server: RunningServer,
+  label: string,
+  requests: LoadRequest[],
+  seconds = durationSeconds,
+): Promise<Measured> {
+  process.stdout.write(`  ${label}: warm-up ${warmupSeconds} s, then ${seconds} s… `);
   await loadTest(server.url, requests, warmupSeconds, connections);
   await drain(server.url);
   await server.probe('reset');
-  const result = await loadTest(server.url, requests, durationSeconds, connections);
+  // A long run shows whether memory stays flat: the resident size every tenth of it.
+  const samples: number[] = [];
+  const sampler =
+    seconds >= 60
+      ? setInterval(
+          () => {
+            void server.probe('read').then((reading) => {
+              if (reading !== undefined) samples.push(reading.rssMb);
+            });
+          },
+          (seconds * 1000) / 10,
+        )
+      : undefined;
+  const result = await loadTest(server.url, requests, seconds, connections);
+  clearInterval(sampler);
   await drain(server.url);
   const probe = await server.probe('read');
   process.stdout.write(`${result.requestsPerSecond} req/s, p99 ${result.p99Ms} ms\n`);
+  if (samples.length > 0) console.info(`    RSS MB every ${seconds / 10} s: ${samples.join(', ')}`);
   return { ...result, probe };
 }
 
@@ -234,8 +256,10 @@ async function benchDialect(dialect: Dialect, rows: number): Promise<void> {
       const full: CaseContext = { ...context, url: server.url, dialect, rows };
       const cases: BenchCase[] = [];
       for (const provider of CASE_PROVIDERS) cases.push(...(await provider(full)));
-      const chosen = cases.filter(
-        (item) => caseFilter.length === 0 || caseFilter.some((part) => item.name.includes(part)),
+      const chosen = cases.filter((item) =>
+        soakSeconds === undefined
+          ? caseFilter.length === 0 || caseFilter.some((part) => item.name.includes(part))
+          : item.name === 'mix',
       );
 
       const bodies = new Map<CaseGroup, Buffer>();
@@ -244,13 +268,13 @@ async function benchDialect(dialect: Dialect, rows: number): Promise<void> {
         const first = item.requests[0] as LoadRequest;
         const body = await fetchOk(server.url, first);
         if (!bodies.has(item.group)) bodies.set(item.group, body);
-        const result = await measure(server, `${dialect} / ${item.name}`, item.requests);
+        const result = await measure(server, `${dialect} / ${item.name}`, item.requests, soakSeconds);
         peak = Math.max(peak, result.probe?.peakRssMb ?? 0);
         measured.push({ item, result });
       }
 
       const mix = chosen.find((item) => item.name === 'mix');
-      if (mix !== undefined) {
+      if (mix !== undefined && soakSeconds === undefined) {
         process.stdout.write(`  ${dialect} / writes under the mix's load: ${durationSeconds} s… `);
         await server.probe('reset');
         const [reads, writes] = await Promise.all([
@@ -315,7 +339,7 @@ console.table(
 console.info('\nServer memory (resident, MB): after start, peak during the cases, 2 s after the last');
 console.table(memory);
 console.info(
-  `\n${connections} connections, ${durationSeconds} s per case after ${warmupSeconds} s of warm-up; loop p99: the ` +
+  `\n${connections} connections, ${soakSeconds ?? durationSeconds} s per case after ${warmupSeconds} s of warm-up; loop p99: the ` +
     "server's event-loop delay; RSS: the server's resident memory at the end of the case",
 );
 console.table(table);

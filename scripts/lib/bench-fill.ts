@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DB, Dialect } from '../../apps/api/src/db/schema.ts';
 import { hashPassword } from '../../apps/api/src/modules/users/password.ts';
+import { prepareBulkLoad } from './bench-fill-sqlite.ts';
 import { createRowFactory, type PublicationWithFiles } from './bench-rows.ts';
 
 /** Rows per multi-row INSERT: 1,000 publications bind 19,000 values, under both dialects' limits. */
@@ -20,7 +21,14 @@ export type FillResult = { publications: number; files: number; users: number; m
 export async function fillDatabase(
   db: DB,
   dialect: Dialect,
-  options: { publications: number; users: number; seed: number; now?: Date },
+  options: {
+    publications: number;
+    users: number;
+    seed: number;
+    now?: Date;
+    /** SQLite: false writes row by row, as the app does (the default is bulk-load-wise, the same result). */
+    bulk?: boolean;
+  },
 ): Promise<FillResult> {
   const started = performance.now();
   const factory = createRowFactory(options.seed, options.now);
@@ -30,6 +38,8 @@ export async function fillDatabase(
   const authorIds = users.map((user) => user.id);
 
   let files = 0;
+  const finishBulkLoad =
+    dialect === 'sqlite' && options.bulk !== false ? await prepareBulkLoad(db) : undefined;
   for (let done = 0; done < options.publications; done += TRANSACTION_ROWS) {
     const inTransaction = Math.min(TRANSACTION_ROWS, options.publications - done);
     await db.transaction().execute(async (trx) => {
@@ -48,6 +58,7 @@ export async function fillDatabase(
       }
     });
   }
+  await finishBulkLoad?.();
   // On PostgreSQL autovacuum soon vacuums and analyses a bulk-loaded table (statistics for the planner, the
   // visibility map for index-only scans): do it now, so that the measured plans are those of a settled
   // database. SQLite gathers no statistics unless asked, and the app does not ask.

@@ -1,9 +1,23 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServerProcess, type RunningServer } from './server-process.ts';
 
 export type { RunningServer } from './server-process.ts';
+
+/**
+ * The memory settings of `npm run serve` in package.json (the heap flags, glibc's arena count), so that the
+ * benchmark measures the server as production runs it.
+ */
+function serveMemorySettings(): { flags: string[]; env: Record<string, string> } {
+  const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
+  const serve = scripts.serve ?? '';
+  const arenas = /MALLOC_ARENA_MAX=\$\{MALLOC_ARENA_MAX:-(\d+)\}/.exec(serve)?.[1];
+  return {
+    flags: serve.match(/--max-[\w-]+=\d+/g) ?? [],
+    env: arenas === undefined ? {} : { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? arenas },
+  };
+}
 
 /**
  * Starts the production server (as `npm start` does, without rebuilding) on its own loopback port. Without a
@@ -17,6 +31,7 @@ export async function serveBuild(
 ): Promise<RunningServer> {
   const ownDataDir = env.DATA_DIR === undefined ? mkdtempSync(join(tmpdir(), 'eco-bench-')) : undefined;
   const url = `http://127.0.0.1:${port}`;
+  const memory = serveMemorySettings();
   return startServerProcess({
     script: 'apps/api/src/main.ts',
     env: {
@@ -28,12 +43,14 @@ export async function serveBuild(
       // Production refuses to start without one.
       SECRET_KEY: 'benchmark-secret-key-of-at-least-thirty-two-characters',
       LOG_LEVEL: 'warn',
+      ...memory.env,
       ...env,
     },
     url,
     name: 'server',
     timeoutMs: 60_000,
     probe: options.probe ?? false,
+    nodeFlags: memory.flags,
     cleanup: () => {
       if (ownDataDir !== undefined) rmSync(ownDataDir, { recursive: true, force: true });
     },

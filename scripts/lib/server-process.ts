@@ -21,6 +21,8 @@ type Options = {
   cleanup?: () => void;
   /** Loads scripts/lib/bench-probe.ts into the process. */
   probe?: boolean;
+  /** Node options before the script (`--max-semi-space-size=…`). */
+  nodeFlags?: string[];
 };
 
 /** The stop functions of the servers started and not yet stopped. */
@@ -43,9 +45,11 @@ export async function startServerProcess({
   timeoutMs,
   cleanup,
   probe = false,
+  nodeFlags = [],
 }: Options): Promise<RunningServer> {
   const preload = probe ? ['--import', './scripts/lib/bench-probe.ts'] : [];
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', ...preload, script], {
+  const args = ['--disable-warning=ExperimentalWarning', ...nodeFlags, ...preload, script];
+  const child = spawn(process.execPath, args, {
     env,
     stdio: ['ignore', 'inherit', 'inherit', ...(probe ? (['ipc'] as const) : [])],
   });

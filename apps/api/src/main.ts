@@ -4,7 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { DEMO_SUPER_USER_EMAIL, DEMO_SUPER_USER_PASSWORD } from './demo/demo-data.ts';
-import { loadDemoContent } from './demo/load-demo-content.ts';
+import { loadDemoContentInChild } from './demo/demo-process.ts';
 import { createLogger } from './logger.ts';
 import { hasWebBuild, webPlugin } from './web/web-plugin.ts';
 
@@ -27,7 +27,7 @@ try {
   logger.info({ dialect: database.dialect, applied }, 'Database schema is up to date');
 
   if (config.demoContent) {
-    const demo = await loadDemoContent(database.db, { mediaDir: config.mediaDir });
+    const demo = await loadDemoContentInChild(database.db);
     if (demo.loaded) logger.info(demo, 'Demo content loaded into the empty database');
   }
 

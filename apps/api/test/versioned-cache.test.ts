@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VersionedCache } from '../src/db/list-versions.ts';
 
-// What a process remembers of a list: dropped at a newer version, bounded by keys and, when asked, by weight.
+// What a process remembers of a list: dropped at a newer version, bounded by keys and by an estimate of bytes.
 
 describe('VersionedCache', () => {
   it('computes once per key and version, and forgets everything at a newer version', async () => {
@@ -26,25 +26,26 @@ describe('VersionedCache', () => {
     expect(await cache.peek(1, 'a')).toBe(1);
   });
 
-  it('keeps the summed weight of its values under the limit, oldest dropped first', async () => {
-    const cache = new VersionedCache<string>(100, { maxWeight: 10, weigh: (text) => text.length });
-    await cache.get(1, 'a', async () => 'aaaa');
-    await cache.get(1, 'b', async () => 'bbbb');
-    expect(cache.weight).toBe(8);
-    await cache.get(1, 'c', async () => 'cccc');
+  it('counts bytes as their length against its budget, oldest dropped first', async () => {
+    const overhead = new VersionedCache<Buffer>(100, 1_000_000);
+    await overhead.get(1, 'a', async () => Buffer.alloc(0));
+    const perEntry = overhead.bytes;
+    const cache = new VersionedCache<Buffer>(100, 2 * perEntry + 2 * 4_000 + 100);
+    await cache.get(1, 'a', async () => Buffer.alloc(4_000));
+    await cache.get(1, 'b', async () => Buffer.alloc(4_000));
     expect(cache.size).toBe(2);
-    expect(cache.weight).toBe(8);
+    await cache.get(1, 'c', async () => Buffer.alloc(4_000));
+    expect(cache.size).toBe(2);
     expect(cache.peek(1, 'a')).toBeUndefined();
     // A newer version starts empty.
-    await cache.get(2, 'd', async () => 'dd');
-    expect([cache.size, cache.weight]).toEqual([1, 2]);
+    await cache.get(2, 'd', async () => Buffer.alloc(10));
+    expect(cache.size).toBe(1);
   });
 
   it('forgets a failed computation', async () => {
-    const cache = new VersionedCache<string>(10, { maxWeight: 10, weigh: (text) => text.length });
+    const cache = new VersionedCache<string>(10);
     await expect(cache.get(1, 'a', async () => Promise.reject(new Error('down')))).rejects.toThrow('down');
     expect(cache.peek(1, 'a')).toBeUndefined();
     expect(await cache.get(1, 'a', async () => 'up')).toBe('up');
-    expect(cache.weight).toBe(2);
   });
 });

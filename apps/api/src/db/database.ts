@@ -51,7 +51,7 @@ function createSqlite(filename: string): DatabaseHandle {
 }
 
 /** pg is loaded only when DATABASE_URL asks for PostgreSQL: an SQLite server never holds it (10 MB resident). */
-const requirePg = () => createRequire(import.meta.url)('pg') as typeof PgModule;
+export const requirePg = () => createRequire(import.meta.url)('pg') as typeof PgModule;
 
 function createPostgres(connectionString: string, { logger }: Options): DatabaseHandle {
   const pg = requirePg();

@@ -7,7 +7,7 @@ import { registerAttemptLimits } from '../../plugins/attempt-limits.ts';
 import { errorResponses } from '../../plugins/error-schema.ts';
 import { createAssistant } from './engine.ts';
 import { createHumanCheck } from './human-check.ts';
-import { trainIntentClassifier, type IntentClassifier } from './intent-classifier.ts';
+import type { IntentClassifier } from './intent-classifier.ts';
 import { createLanguageModel } from './language-model.ts';
 import { interactionAnswerSchema, interactionBodySchema } from './schemas.ts';
 
@@ -29,12 +29,19 @@ export type AssistantRouteOptions = {
   grantClock?: () => number;
 };
 
-// Training takes a fraction of a second: once per process, shared by every app built in it.
+// Training takes a fraction of a second: once per process, shared by every app built in it, on the first question
+// (a server nobody asks never loads the NLP library nor holds the model: about 8 MB resident).
 let classifier: Promise<IntentClassifier> | undefined;
 export function sharedIntentClassifier(): Promise<IntentClassifier> {
-  classifier ??= trainIntentClassifier();
+  classifier ??= import('./intent-classifier.ts').then(({ trainIntentClassifier }) =>
+    trainIntentClassifier(),
+  );
+  classifier.catch(() => (classifier = undefined));
   return classifier;
 }
+const lazyIntentClassifier: IntentClassifier = {
+  classify: async (text) => (await sharedIntentClassifier()).classify(text),
+};
 
 /** POST /api/io: the virtual assistant, for guests and members alike. */
 export const assistantRoutes: FastifyPluginAsyncZod<AssistantRouteOptions> = async (
@@ -49,7 +56,7 @@ export const assistantRoutes: FastifyPluginAsyncZod<AssistantRouteOptions> = asy
     reader: database.reader,
     dialect: database.dialect,
     storage: app.mediaStorage,
-    classifier: await sharedIntentClassifier(),
+    classifier: lazyIntentClassifier,
     languageModel: languageModel === undefined ? null : createLanguageModel(languageModel, app.log),
     log: app.log,
     now,

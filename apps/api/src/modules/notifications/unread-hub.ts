@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
+import type pg from 'pg';
 import type { DB, Dialect } from '../../db/schema.ts';
+import { requirePg } from '../../db/database.ts';
 import { countUnread } from './repository.ts';
 import { localUnreadSignals, UNREAD_CHANNEL } from './signal.ts';
 
@@ -87,7 +88,7 @@ export function createUnreadHub(options: {
   }
 
   async function connect(url: string): Promise<void> {
-    const next = new pg.Client({ connectionString: url });
+    const next = new (requirePg().Client)({ connectionString: url });
     next.on('notification', (message) => {
       if (message.channel === UNREAD_CHANNEL && message.payload !== undefined) void deliver(message.payload);
     });

@@ -118,10 +118,7 @@ export function createPublicationsService({ db, reader, dialect, storage, log, m
   const images = createPublicationImages(db, storage, log);
   const listMemory = createListMemory();
   // Most visitors ask what others asked: the whole answers of the public lists, up to a few megabytes.
-  const publishedAnswers = new VersionedCache<Buffer>(5_000, {
-    maxWeight: PUBLISHED_ANSWERS_BYTES,
-    weigh: (bytes) => bytes.byteLength,
-  });
+  const publishedAnswers = new VersionedCache<Buffer>(5_000, PUBLISHED_ANSWERS_BYTES);
 
   /** The API shape of a publication; 404 when it does not exist or `visible` says the reader may not see it. */
   async function answer(
