@@ -1,7 +1,9 @@
+import { searchStem } from '@eco/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillDatabase } from '../../../scripts/lib/bench-fill.ts';
 import type { DB } from '../src/db/schema.ts';
+import { searchStemsOf } from '../src/modules/publications/search-stems.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from './helpers/test-app.ts';
 
 // The benchmark's fill on SQLite does the search trigger's vocabulary step and the secondary indexes once, set-wise,
@@ -18,6 +20,8 @@ const CONTENTS: Record<string, string> = {
   search_word_trigrams: 'select term, doc from temp.trigram_terms order by term, doc',
   publications: 'select * from publications order by id',
   list_versions: 'select * from list_versions order by list',
+  publication_counts:
+    'select * from publication_counts order by typed, location_country, location_province, location_city, label_mask',
   schema: 'select type, name, tbl_name, sql from sqlite_master order by type, name',
   integrity: 'select * from pragma_integrity_check',
   pragmas:
@@ -73,14 +77,21 @@ describe.runIf(testDialect === 'sqlite')('the benchmark fill on SQLite', () => {
         title: 'Compostera zanahorianística',
         description: 'Una palabra nueva',
         labels: '[]',
+        ...searchStemsOf({
+          title: 'Compostera zanahorianística',
+          description: 'Una palabra nueva',
+          labels: '[]',
+        }),
         status: 1,
         created_by: author.id,
         created_at: at,
         updated_at: at,
       })
       .execute();
+    // The vocabulary holds the stored search tokens (migration 0011): the words' stems.
+    const stems = [searchStem('compostera'), searchStem('zanahorianistica')].sort();
     const { rows } = await sql<{ word: string }>`
-      select word from search_words where word in ('compostera', 'zanahorianistica')`.execute(db);
-    expect(rows.map((row) => row.word).sort()).toEqual(['compostera', 'zanahorianistica']);
+      select word from search_words where word in (${sql.join(stems)})`.execute(db);
+    expect(rows.map((row) => row.word).sort()).toEqual(stems);
   });
 });
