@@ -180,6 +180,38 @@ describe('remembered list answers after writes, across app instances', () => {
     expect((await expectExactEverywhere())['?term=frascos']).not.toContain(id);
   });
 
+  it('answers a URL asked again from memory, with the same headers, and still checks every new URL', async () => {
+    const url = '/api/publications?term=Frascos&page=1';
+    const first = await subject.app.inject({ method: 'GET', url });
+    const again = await subject.app.inject({ method: 'GET', url });
+    const spelledOtherwise = await subject.app.inject({
+      method: 'GET',
+      url: '/api/publications?term=frascos',
+    });
+    expect(first.statusCode).toBe(200);
+    expect(again.body).toBe(first.body);
+    expect(spelledOtherwise.body).toBe(first.body);
+    for (const header of [
+      'content-type',
+      'x-content-type-options',
+      'content-security-policy',
+      'x-request-id',
+    ]) {
+      expect(again.headers[header], header).toBeDefined();
+      expect(again.headers[header] === undefined, header).toBe(first.headers[header] === undefined);
+    }
+    expect(again.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
+    // Bad queries are never remembered: each is checked, and answered with its Spanish message, every time.
+    for (const bad of ['/api/publications?page=0', '/api/publications?term=Frascos&page=1&pageSize=999']) {
+      for (let round = 0; round < 2; round++) {
+        const response = await subject.app.inject({ method: 'GET', url: bad });
+        expect(response.statusCode, bad).toBe(400);
+      }
+    }
+    const pending = await subject.app.inject({ method: 'GET', url: '/api/publications?status=pending' });
+    expect(pending.statusCode).toBe(403);
+  });
+
   it('still keeps other statuses to super users, and out of shared caches', async () => {
     const guest = await subject.app.inject({ method: 'GET', url: '/api/publications?status=pending' });
     expect(guest.statusCode).toBe(403);

@@ -1,3 +1,4 @@
+import type { CompiledQuery } from 'kysely';
 import { toCount } from './count.ts';
 import type { DB } from './schema.ts';
 
@@ -6,13 +7,27 @@ import type { DB } from './schema.ts';
 // before computing it. Read the version first, compute second: a value computed from newer rows than its version
 // is only ever served to requests that read that older version, never after the write's answer.
 
+/** The version query of each list, compiled once per database: it runs on every list request. */
+const versionQueries = new WeakMap<DB, Map<string, CompiledQuery<{ version: string | number | bigint }>>>();
+
+function versionQuery(db: DB, list: string): CompiledQuery<{ version: string | number | bigint }> {
+  let queries = versionQueries.get(db);
+  if (queries === undefined) {
+    queries = new Map();
+    versionQueries.set(db, queries);
+  }
+  let query = queries.get(list);
+  if (query === undefined) {
+    query = db.selectFrom('list_versions').select('version').where('list', '=', list).compile();
+    queries.set(list, query);
+  }
+  return query;
+}
+
 /** The current version of a list (a table registered in list_versions). */
 export async function readListVersion(db: DB, list: string): Promise<number> {
-  const row = await db
-    .selectFrom('list_versions')
-    .select('version')
-    .where('list', '=', list)
-    .executeTakeFirst();
+  const { rows } = await db.executeQuery(versionQuery(db, list));
+  const row = rows[0];
   if (row === undefined) throw new Error(`No version row for the list ${list}`);
   return toCount(row.version);
 }

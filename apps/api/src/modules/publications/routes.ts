@@ -19,6 +19,7 @@ import {
 import { createPublicationsService } from './service.ts';
 
 const TAGS = ['publications'];
+const JSON_UTF8 = 'application/json; charset=utf-8';
 // Checked on arrival, so that a guest gets 401 before anything is said about the request itself.
 const signedIn = { onRequest: async (request: FastifyRequest) => void (await requireSession(request)) };
 const SIGNED_IN: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }];
@@ -47,6 +48,13 @@ export const publicationRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/publications',
     {
+      // A URL answered before at the current version is answered again from memory, before its query is checked.
+      onRequest: async (request, reply) => {
+        const remembered = await publications.rememberedPublishedAnswer(request.url);
+        if (remembered !== undefined) {
+          return reply.type(JSON_UTF8).send(remembered as unknown as PublicationPageJson);
+        }
+      },
       schema: {
         tags: TAGS,
         summary: 'Explorar y buscar anuncios publicados',
@@ -64,9 +72,13 @@ export const publicationRoutes: FastifyPluginAsyncZod<{
         // The same answer for everybody, so no session is read; served as the route's schema serializes it.
         const serialize = reply.getSerializationFunction('200');
         if (serialize === undefined) throw new Error('GET /publications has no 200 serializer');
-        const body = await publications.listPublishedAnswer({ ...query, status: 'published' }, serialize);
+        const body = await publications.listPublishedAnswer(
+          { ...query, status: 'published' },
+          serialize,
+          request.url,
+        );
         // Bytes are sent as they are, not serialized again.
-        return reply.type('application/json; charset=utf-8').send(body as unknown as PublicationPageJson);
+        return reply.type(JSON_UTF8).send(body as unknown as PublicationPageJson);
       }
       const session = await request.getSession();
       const page = await publications.list(session?.user ?? null, query);

@@ -49,6 +49,7 @@ import type {
 
 /** What the remembered public answers may hold, in bytes. */
 const PUBLISHED_ANSWERS_BYTES = 16 * 1024 * 1024;
+const ANSWER_NAMES_BYTES = 4 * 1024 * 1024;
 
 type ListPage = { page: number; pageSize: number; term?: string | undefined };
 
@@ -119,6 +120,8 @@ export function createPublicationsService({ db, reader, dialect, storage, log, m
   const listMemory = createListMemory();
   // Most visitors ask what others asked: the whole answers of the public lists, up to a few megabytes.
   const publishedAnswers = new VersionedCache<Buffer>(5_000, PUBLISHED_ANSWERS_BYTES);
+  // The request URLs that named each remembered answer (several spellings of a query share one answer).
+  const answerNames = new VersionedCache<string>(10_000, ANSWER_NAMES_BYTES);
 
   /** The API shape of a publication; 404 when it does not exist or `visible` says the reader may not see it. */
   async function answer(
@@ -244,14 +247,27 @@ export function createPublicationsService({ db, reader, dialect, storage, log, m
     async listPublishedAnswer(
       query: ListQuery & { status: 'published' },
       serialize: (page: PublicationPageJson) => string,
+      /** The request's path and query string as received, remembered as another name of this answer. */
+      requestUrl?: string,
     ): Promise<Buffer> {
       const criteria = listCriteriaOf(query);
       const version = await readPublicationsVersion(db);
       const key = JSON.stringify([criteriaOf(criteria, query), query.page, query.pageSize]);
+      if (requestUrl !== undefined) answerNames.set(version, requestUrl, Promise.resolve(key));
       return publishedAnswers.get(version, key, async () =>
         // Kept as UTF-8 bytes: encoding the text again on every answer was a tenth of a hit's cost.
         Buffer.from(serialize(await list(criteria, query, false, version))),
       );
+    },
+
+    /**
+     * The remembered answer of a request URL already answered at the current version, if any: the same URL asked
+     * again needs neither its query checked nor its criteria normalised (it passed both the first time).
+     */
+    async rememberedPublishedAnswer(requestUrl: string): Promise<Buffer | undefined> {
+      const version = await readPublicationsVersion(db);
+      const key = await answerNames.peek(version, requestUrl);
+      return key === undefined ? undefined : await publishedAnswers.peek(version, key);
     },
 
     /** GET /my-publications: the user's own, whatever their status. */
