@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import Fastify from 'fastify';
+import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/db/migrate.ts';
@@ -16,7 +17,6 @@ import {
   createActors,
   createPublication,
   mediaFileExists,
-  storePublication,
   uploadImage,
   validForm,
   type Actors,
@@ -248,12 +248,17 @@ describe('migration 0006', () => {
       const ana = await insertUser(db, { email: 'ana@example.com' });
       const upload = `/media/uploads/${ana.id}/1-a.webp`;
       const picture = `/media/uploads/${ana.id}/2-b.webp`;
-      await storePublication(db, {
-        title: 'Frascos de vidrio',
-        createdBy: ana.id,
-        createdAt: '2026-01-01T00:00:00.000Z',
-        files: [upload, '/media/demo/ejemplo.webp', `/media/uploads/nobody/3-c.webp`],
-      });
+      // Written as the schema of migration 0003 has it (storePublication writes the later stem columns too).
+      const at = '2026-01-01T00:00:00.000Z';
+      await sql`insert into publications (id, typed, title, description, labels, status, created_by, created_at, updated_at)
+        values ('p-0006', 'market', 'Frascos de vidrio', 'Limpios.', '[]', 1, ${ana.id}, ${at}, ${at})`.execute(
+        db,
+      );
+      const files = [upload, '/media/demo/ejemplo.webp', `/media/uploads/nobody/3-c.webp`];
+      for (const [position, url] of files.entries()) {
+        await sql`insert into publication_files (publication_id, position, url)
+          values ('p-0006', ${position}, ${url})`.execute(db);
+      }
       await db.updateTable('users').set({ picture_url: picture }).where('id', '=', ana.id).execute();
 
       await migrateToLatest(db);
