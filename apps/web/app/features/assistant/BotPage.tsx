@@ -37,7 +37,8 @@ export function BotPage({
   const [draft, setDraft] = useState(signInNeeded?.draft ?? '');
   const [waiting, setWaiting] = useState(false);
   const guest = !useIsSignedIn();
-  const [captcha, setCaptcha] = useState<CaptchaHandle | null>(null);
+  // A ref, read when a message is sent: a message sent right after the page came alive still finds the widget.
+  const captcha = useRef<CaptchaHandle | null>(null);
   // Decided once per visit: switching the widget's `auto` while it works would make it start over.
   const [solveOnLoad] = useState(() => currentHumanGrant() === null);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -61,7 +62,7 @@ export function BotPage({
     setDraft('');
     setWaiting(true);
     try {
-      const reply = await askAssistant(message, guest ? { captcha } : null);
+      const reply = await askAssistant(message, guest ? { captcha: captcha.current } : null);
       saveConversation(appendEntries(getConversation(), botEntry(reply)));
     } catch (error) {
       saveConversation(appendEntries(getConversation(), errorEntry(errorMessage(error))));
@@ -187,7 +188,7 @@ export function BotPage({
       </form>
       {guest && (
         // With a current grant the next message needs no proof of work: solve only if the grant is refused.
-        <CaptchaField ref={setCaptcha} action="assistant" invisible solveOnLoad={solveOnLoad} />
+        <CaptchaField ref={captcha} action="assistant" invisible solveOnLoad={solveOnLoad} />
       )}
     </Stack>
   );

@@ -22,8 +22,9 @@ async function solved(captcha: CaptchaHandle | null): Promise<string | undefined
 
 /**
  * POST /api/io. A guest proves to be a person once: the first message carries the captcha's solution and the API
- * answers with a grant that the next messages send instead; when the grant no longer serves, the captcha is solved
- * again and the message is sent once more. Members send the message alone.
+ * answers with a grant that the next messages send instead; when the grant or the solution does not serve (expired,
+ * or the invisible widget's work failed on a struggling phone), the captcha is solved again and the message is sent
+ * once more: the guest cannot act on a verification they never see. Members send the message alone.
  */
 export async function askAssistant(
   interaction: string,
@@ -39,7 +40,7 @@ export async function askAssistant(
         : { interaction, humanToken: grant },
     );
   } catch (error) {
-    if (grant === null || !(error instanceof ApiError) || error.code !== HUMAN_CHECK_REQUIRED) throw error;
+    if (!(error instanceof ApiError) || error.code !== HUMAN_CHECK_REQUIRED) throw error;
     saveHumanGrant(null);
     answer = await post({ interaction, captcha: await solved(guest.captcha) });
   }
