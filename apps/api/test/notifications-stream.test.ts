@@ -2,12 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { createDatabase, type DatabaseHandle } from '../src/db/database.ts';
 import { notify } from '../src/modules/notifications/service.ts';
 import { createSession } from '../src/modules/sessions/service.ts';
 import { createActors, type Actors } from './helpers/publications.ts';
 import { openStream, type OpenStream } from './helpers/sse.ts';
-import { createTestApp, testDialect, type TestApp } from './helpers/test-app.ts';
+import {
+  createOtherInstance,
+  createTestApp,
+  testDialect,
+  type OtherInstance,
+  type TestApp,
+} from './helpers/test-app.ts';
 
 // The live unread count over Server-Sent Events. Two app instances with their own connections on one database
 // stand for two server processes behind a proxy: on PostgreSQL the count crosses between them only through
@@ -17,7 +22,7 @@ describe('notifications stream', () => {
   let subject: TestApp;
   let app: FastifyInstance;
   /** A second instance on the same database, with connections of its own. */
-  let second: { app: FastifyInstance; database: DatabaseHandle };
+  let second: OtherInstance;
   let actors: Actors;
   const streams: OpenStream[] = [];
 
@@ -38,14 +43,12 @@ describe('notifications stream', () => {
     subject = await createTestApp({ env: { SSE_HEARTBEAT_MS: '200' } });
     app = subject.app;
     actors = await createActors(subject.database.db);
-    const database = createDatabase(subject.config);
-    second = { app: await buildApp(subject.config, { database }), database };
+    second = await createOtherInstance(subject);
   });
 
   afterAll(async () => {
     for (const stream of streams) stream.close();
-    await second.app.close();
-    await second.database.close();
+    await second.close();
     await subject.dispose();
   });
 

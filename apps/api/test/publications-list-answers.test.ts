@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { createDatabase, type DatabaseHandle } from '../src/db/database.ts';
 import {
   createActors,
   storePublication,
@@ -10,7 +8,13 @@ import {
   type Actor,
   type Actors,
 } from './helpers/publications.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import {
+  createOtherInstance,
+  createTestApp,
+  withFreshInstance,
+  type OtherInstance,
+  type TestApp,
+} from './helpers/test-app.ts';
 
 // Each process remembers whole answers of the public list at the list's version (decision 010). A card shows more
 // than the publication's row: its images and its author's name, picture, phone and rating. After any change to
@@ -29,7 +33,7 @@ const LISTS = [
 
 describe('remembered list answers after writes, across app instances', () => {
   let subject: TestApp;
-  let second: { app: FastifyInstance; database: DatabaseHandle };
+  let second: OtherInstance;
   let actors: Actors;
   let apps: FastifyInstance[];
 
@@ -50,14 +54,12 @@ describe('remembered list answers after writes, across app instances', () => {
         city: null,
       });
     }
-    const database = createDatabase(subject.config);
-    second = { app: await buildApp(subject.config, { database }), database };
+    second = await createOtherInstance(subject);
     apps = [subject.app, second.app];
   });
 
   afterAll(async () => {
-    await second.app.close();
-    await second.database.close();
+    await second.close();
     await subject.dispose();
   });
 
@@ -78,12 +80,7 @@ describe('remembered list answers after writes, across app instances', () => {
   }
 
   async function fresh(): Promise<Record<string, string>> {
-    const app = await buildApp(subject.config, { database: createDatabase(subject.config) });
-    try {
-      return await bodies(app);
-    } finally {
-      await app.close();
-    }
+    return withFreshInstance(subject, (app) => bodies(app));
   }
 
   /** Both instances, as a guest and as a member, answer what the database holds now. */

@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { createDatabase, type DatabaseHandle } from '../src/db/database.ts';
 import {
   createActors,
   pageOf,
@@ -10,7 +8,13 @@ import {
   validForm,
   type Actors,
 } from './helpers/publications.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import {
+  createOtherInstance,
+  createTestApp,
+  withFreshInstance,
+  type OtherInstance,
+  type TestApp,
+} from './helpers/test-app.ts';
 
 // Each process remembers the lists' counts until the database's list version changes (migration 0007): the totals
 // must still be exact on the very next request after every kind of write, whichever process wrote and whichever
@@ -29,7 +33,7 @@ const LISTS = [
 
 describe('list totals after writes, across app instances', () => {
   let subject: TestApp;
-  let second: { app: FastifyInstance; database: DatabaseHandle };
+  let second: OtherInstance;
   let actors: Actors;
   let apps: FastifyInstance[];
 
@@ -52,14 +56,12 @@ describe('list totals after writes, across app instances', () => {
       });
     }
     // A second instance on the same database: its own connections, its own remembered counts.
-    const database = createDatabase(subject.config);
-    second = { app: await buildApp(subject.config, { database }), database };
+    second = await createOtherInstance(subject);
     apps = [subject.app, second.app];
   });
 
   afterAll(async () => {
-    await second.app.close();
-    await second.database.close();
+    await second.close();
     await subject.dispose();
   });
 
@@ -81,12 +83,7 @@ describe('list totals after writes, across app instances', () => {
 
   /** What the database holds, counted without any remembered value. */
   async function counted(): Promise<Record<string, [number, number, string[]]>> {
-    const fresh = await buildApp(subject.config, { database: createDatabase(subject.config) });
-    try {
-      return await totals(fresh);
-    } finally {
-      await fresh.close();
-    }
+    return withFreshInstance(subject, (app) => totals(app));
   }
 
   async function expectExactEverywhere(): Promise<Record<string, [number, number, string[]]>> {

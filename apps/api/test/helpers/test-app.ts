@@ -125,3 +125,32 @@ export async function createTestApp(
     },
   };
 }
+
+/** The app as another server process would run it on the same database: its own connections and memory. */
+export type OtherInstance = { app: FastifyInstance; database: DatabaseHandle; close: () => Promise<void> };
+
+export async function createOtherInstance(subject: TestDatabase): Promise<OtherInstance> {
+  const database = createDatabase(subject.config);
+  const app = await buildApp(subject.config, { database });
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** `use` run against a fresh instance (nothing remembered yet), closed afterwards with its connections. */
+export async function withFreshInstance<T>(
+  subject: TestDatabase,
+  use: (app: FastifyInstance) => Promise<T>,
+): Promise<T> {
+  const other = await createOtherInstance(subject);
+  try {
+    return await use(other.app);
+  } finally {
+    await other.close();
+  }
+}
