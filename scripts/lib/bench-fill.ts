@@ -31,7 +31,7 @@ export async function fillDatabase(
   },
 ): Promise<FillResult> {
   const started = performance.now();
-  const factory = createRowFactory(options.seed, options.now);
+  const factory = createRowFactory(options.seed, options.now, options.publications);
   const passwordHash = await hashPassword('bench-password');
   const users = Array.from({ length: options.users }, (_, index) => factory.user(index, passwordHash));
   await db.insertInto('users').values(users).execute();

@@ -50,8 +50,15 @@ function fitTitle(title: string): string {
 
 export type PublicationWithFiles = { publication: NewPublication; files: NewPublicationFile[] };
 
-/** Makes benchmark users and publications from the vocabulary, deterministically for a given seed. */
-export function createRowFactory(seed: number, now = new Date()) {
+/** How far back the generated publications go. */
+const HISTORY_DAYS = 730;
+
+/**
+ * Makes benchmark users and publications from the vocabulary, deterministically for a given seed. Publications are
+ * dated in the order they are made, as a site's are added, spread over the last two years: `publications` of them
+ * (1,000,000 by default) fill the two years.
+ */
+export function createRowFactory(seed: number, now = new Date(), publications = 1_000_000) {
   const random = seededRandom(seed);
   const integer = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
@@ -84,6 +91,9 @@ export function createRowFactory(seed: number, now = new Date()) {
   function fill(template: string, words: Record<string, string>): string {
     return template.replace(/\{(\w+)\}/g, (_, name: string) => words[name] ?? name);
   }
+
+  /** Publications made so far. */
+  let made = 0;
 
   function place(city: City) {
     return {
@@ -136,7 +146,10 @@ export function createRowFactory(seed: number, now = new Date()) {
       const priced = typed === 'market' || typed === 'courses';
       const scheduled = typed === 'events' || typed === 'courses';
       const located = typed === 'dots' || scheduled;
-      const createdAt = iso(now.getTime() - Math.floor(random() * 730 * DAY_MS));
+      // Each publication in its own slot of the history, at a random moment of it: later ones are newer.
+      const slot = (HISTORY_DAYS * DAY_MS) / publications;
+      const createdAt = iso(now.getTime() - HISTORY_DAYS * DAY_MS + Math.floor((made + random()) * slot));
+      made += 1;
       const id = uuid();
       const title = fitTitle(capitalize(fill(pick(TITLES[typed]), words)));
       const description = sentences.map((sentence) => fill(sentence, words)).join(' ');

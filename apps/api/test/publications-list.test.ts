@@ -36,10 +36,9 @@ type Item = {
   author: 'author' | 'other';
 };
 
-/** Newest first; equal dates by id, descending: the order of every list without a text search. */
+/** The last added first (equal dates too): the order of every list without a text search. */
 function newestFirst(a: Item, b: Item): number {
-  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? 1 : -1;
-  return a.id < b.id ? 1 : -1;
+  return b.index - a.index;
 }
 
 describe('publication lists', () => {
@@ -81,7 +80,7 @@ describe('publication lists', () => {
         title: `Anuncio número ${index}`,
         typed: CATEGORY_KEYS[index % CATEGORY_KEYS.length] ?? 'dots',
         status: index % 7 === 3 ? 0 : 1,
-        // Pairs of publications share their date, so that the id decides their order.
+        // Pairs of publications share their date: the order in which they were added decides theirs.
         createdAt: minutesAfter(Math.floor(index / 2)),
         place,
         labels: [...labels],

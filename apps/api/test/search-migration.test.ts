@@ -107,3 +107,88 @@ describe('migration 0003-publication-search', () => {
     expect(await titlesFound(db, dialect, ['frasco'])).toEqual(['Frascos de vidrio']);
   });
 });
+
+describe('migration 0015-search-in-list-order', () => {
+  let subject: TestDatabase | undefined;
+
+  afterEach(async () => {
+    await subject?.dispose();
+    subject = undefined;
+  });
+
+  it('numbers the publications in the order the lists showed them, and indexes their facets', async () => {
+    subject = await createTestDatabase({ migrate: false });
+    const { db, dialect } = subject.database;
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    expect((await migrator.migrateTo('0014-publication-counts')).error).toBeUndefined();
+    const at = (day: number) => `2025-05-0${day}T10:00:00.000Z`;
+    await sql`insert into users (id, email, name, password_hash, is_active, created_at, updated_at)
+      values ('u1', 'u1@example.com', 'Ana', 'x', 1, ${at(1)}, ${at(1)}),
+             ('u2', 'u2@example.com', 'Bea', 'x', 0, ${at(1)}, ${at(1)})`.execute(db);
+    // Added in another order than their dates: the lists showed them by date, then id.
+    const rows: [string, number, string, string, string][] = [
+      ['p-b', 3, 'u1', 'Frascos de vidrio', 'baires'],
+      ['p-a', 1, 'u1', 'Botellas de vidrio', 'cordoba'],
+      ['p-d', 3, 'u1', 'Vidrio templado', 'cordoba'],
+      ['p-c', 2, 'u2', 'Vidrios de una suspendida', 'cordoba'],
+    ];
+    for (const [id, day, author, title, province] of rows) {
+      const content = { title, description: 'Limpios.', labels: '["Vidrios"]' };
+      await db
+        .insertInto('publications')
+        .values({
+          id,
+          typed: 'barter',
+          ...content,
+          ...searchStemsOf(content),
+          status: 1,
+          location_country: 'arg',
+          location_province: province,
+          created_by: author,
+          created_at: at(day),
+          updated_at: at(day),
+        })
+        .execute();
+    }
+
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    const ids = async (words: string, extra: object = {}) =>
+      (
+        await listPublications(
+          db,
+          dialect,
+          {
+            status: 'published',
+            words: normalizeSearchTerms(words),
+            offset: 0,
+            limit: 10,
+            ...extra,
+          },
+          createListMemory(),
+        )
+      ).rows.map((row) => row.id);
+    expect(await ids('')).toEqual(['p-d', 'p-b', 'p-a']);
+    expect(await ids('vidrio')).toEqual(['p-d', 'p-b', 'p-a']);
+    expect(await ids('vidrio', { country: 'arg', province: 'cordoba' })).toEqual(['p-d', 'p-a']);
+    expect(await ids('vidrio', { labels: ['Vidrios'], typed: 'barter' })).toEqual(['p-d', 'p-b', 'p-a']);
+
+    // The next one added is the newest, and a reinstated author's publication comes back to the searches.
+    const content = { title: 'Vidrio soplado', description: 'Artesanal.', labels: '[]' };
+    await db
+      .insertInto('publications')
+      .values({
+        id: 'p-0',
+        typed: 'market',
+        ...content,
+        ...searchStemsOf(content),
+        status: 1,
+        created_by: 'u1',
+        created_at: at(1),
+        updated_at: at(1),
+      })
+      .execute();
+    await db.updateTable('users').set({ is_active: 1 }).where('id', '=', 'u2').execute();
+    expect(await ids('vidrio')).toEqual(['p-0', 'p-d', 'p-b', 'p-c', 'p-a']);
+    expect(await ids('vidrio', { country: 'arg', province: 'cordoba' })).toEqual(['p-d', 'p-c', 'p-a']);
+  });
+});

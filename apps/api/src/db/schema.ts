@@ -104,7 +104,6 @@ export interface PublicationSearchRowsTable {
   status: number;
   typed: string;
   created_by: string;
-  created_at: string;
   location_country: string | null;
   location_province: string | null;
   location_city: string | null;

@@ -25,7 +25,11 @@ export async function insertDemoRows(
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('users').values(rows.users).execute();
-    await trx.insertInto('publications').values(rows.publications).execute();
+    // In the order they were posted, as the site would have added them: the lists show the last added first.
+    const oldestFirst = [...rows.publications].sort((a, b) =>
+      a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : 1,
+    );
+    await trx.insertInto('publications').values(oldestFirst).execute();
     await trx.insertInto('publication_files').values(rows.files).execute();
     if (rows.qualifications.length > 0)
       await trx.insertInto('qualifications').values(rows.qualifications).execute();

@@ -19,7 +19,7 @@ import { dialectOf } from '../dialect-of.ts';
 export const LIST_VERSIONS_TABLE = 'list_versions';
 
 /** Indexes of the list filters: name → columns. */
-const SQLITE_INDEXES: Record<string, string[]> = {
+export const SQLITE_INDEXES: Record<string, string[]> = {
   publication_search_rows_status_created_idx: ['status', 'created_at', 'id'],
   publication_search_rows_typed_idx: ['status', 'typed', 'created_at', 'id'],
   // A place is asked as country, country and province, or all three: each level's index holds the levels above,

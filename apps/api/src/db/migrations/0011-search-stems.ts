@@ -87,6 +87,14 @@ function tokensSql(row: string): string {
 }
 
 async function indexStemsSqlite(db: Kysely<unknown>): Promise<void> {
+  await createStemsIndexSqlite(db);
+  await sql`insert or ignore into search_words (word)
+    select distinct value from publications p, ${sql.raw(tokensSql('p'))}
+    where length(value) >= ${sql.lit(WORD_MIN_LENGTH)}`.execute(db);
+}
+
+/** The full-text table over the stems, its triggers and its rows (migration 0015's down migration brings it back). */
+export async function createStemsIndexSqlite(db: Kysely<unknown>): Promise<void> {
   await sql`create virtual table publication_search using fts5(
     title, description, labels,
     tokenize = 'ascii', prefix = '2 3', detail = 'column', content = '', contentless_delete = 1
@@ -120,9 +128,6 @@ async function indexStemsSqlite(db: Kysely<unknown>): Promise<void> {
   await sql`insert into publication_search (rowid, title, description, labels)
     select r.seq, p.title_stems, p.description_stems, p.labels_stems
     from publication_search_rows r join publications p on p.id = r.id`.execute(db);
-  await sql`insert or ignore into search_words (word)
-    select distinct value from publications p, ${sql.raw(tokensSql('p'))}
-    where length(value) >= ${sql.lit(WORD_MIN_LENGTH)}`.execute(db);
 }
 
 // --------------------------------------------------------------------------------------------- PostgreSQL

@@ -12,6 +12,7 @@ import * as listFollowsAuthors from './0010-list-follows-authors.ts';
 import * as searchStems from './0011-search-stems.ts';
 import * as listFollowsCards from './0013-list-follows-cards.ts';
 import * as publicationCounts from './0014-publication-counts.ts';
+import * as searchInListOrder from './0015-search-in-list-order.ts';
 
 /** Every migration, by name; names sort in the order they run. Later features append theirs here. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011-search-stems': searchStems,
   '0013-list-follows-cards': listFollowsCards,
   '0014-publication-counts': publicationCounts,
+  '0015-search-in-list-order': searchInListOrder,
 };

@@ -7,6 +7,27 @@ import type { ListCriteria } from './list-repository.ts';
 // counting the matching publications: a sum over a few hundred groups at most, at any number of publications.
 
 /**
+ * The bit of each material label (material_label_bits, written by migrations only), read once per process: a label
+ * added to the catalog comes with a migration and a new version of the server.
+ */
+const bitsOfLabels = new WeakMap<DB, Promise<Map<string, number>>>();
+
+export function labelBits(db: DB): Promise<Map<string, number>> {
+  let bits = bitsOfLabels.get(db);
+  if (bits === undefined) {
+    bits = db
+      .selectFrom('material_label_bits')
+      .select(['name', 'bit'])
+      .execute()
+      .then((rows) => new Map(rows.map((row) => [row.name, row.bit])));
+    bitsOfLabels.set(db, bits);
+    // A failed read is tried again by the next request.
+    bits.catch(() => bitsOfLabels.delete(db));
+  }
+  return bits;
+}
+
+/**
  * The number of publications the public sees that match the criteria, or undefined when the groups cannot tell
  * (a text search, an author, dates, other statuses, a label the table does not know): those are counted.
  */
@@ -23,13 +44,13 @@ export async function countFromGroups(db: DB, criteria: ListCriteria): Promise<n
   const labels = criteria.labels ?? [];
   let mask: number | undefined;
   if (labels.length > 0) {
-    const bits = await db
-      .selectFrom('material_label_bits')
-      .select('bit')
-      .where('name', 'in', labels)
-      .execute();
-    if (bits.length !== labels.length) return undefined;
-    mask = bits.reduce((sum, { bit }) => sum | bit, 0);
+    const bits = await labelBits(db);
+    mask = 0;
+    for (const label of labels) {
+      const bit = bits.get(label);
+      if (bit === undefined) return undefined;
+      mask |= bit;
+    }
   }
   const row = await db
     .selectFrom('publication_counts')

@@ -3,9 +3,17 @@ import { PUBLISHED_STATUS, UNPUBLISHED_STATUS } from '@eco/domain';
 import { countRows, toCount } from '../../db/count.ts';
 import { readListVersion, VersionedCache } from '../../db/list-versions.ts';
 import type { DB, Dialect, PublicationsTable } from '../../db/schema.ts';
-import { countFromGroups } from './count-repository.ts';
+import { countFromGroups, labelBits } from './count-repository.ts';
 import { findFileUrls, selectWithAuthor, type PublicationWithAuthor } from './repository.ts';
-import { textMatch, textRank, type SearchGroups } from './search-sql.ts';
+import {
+  facetToken,
+  ftsTier,
+  tierMatch,
+  TIERS,
+  withFacets,
+  type Facets,
+  type SearchGroups,
+} from './search-sql.ts';
 import { correctSpelling } from './spelling.ts';
 
 // The explore lists and the search, on both dialects: one entry point, listPublications.
@@ -53,6 +61,43 @@ type FilterTables = {
   >;
   publications: PublicationsTable;
 };
+
+/**
+ * The criteria's filters as facets of SQLite's full-text index (migration 0015), or null when a filter has none (an
+ * author, dates, a label without a bit, a province or city without the places above it): the search then reads the
+ * list's rows instead.
+ */
+async function facetsOf(db: DB, criteria: ListCriteria): Promise<Facets | null> {
+  if (
+    criteria.authorId !== undefined ||
+    criteria.startsFrom !== undefined ||
+    criteria.startsBefore !== undefined
+  ) {
+    return null;
+  }
+  const include: string[] = [];
+  const exclude: string[] = [];
+  if (criteria.status === 'published') exclude.push('"_h"');
+  else if (criteria.status === 'pending') include.push(`"_s${UNPUBLISHED_STATUS}"`);
+  if (criteria.typed !== undefined) include.push(facetToken('t', criteria.typed));
+  const { country, province, city } = criteria;
+  // A place as the filter dialog chooses it: a country, then a province of it, then a city of that.
+  if (city !== undefined) {
+    if (country === undefined || province === undefined) return null;
+    include.push(facetToken('cpy', country, province, city));
+  } else if (province !== undefined) {
+    if (country === undefined) return null;
+    include.push(facetToken('cp', country, province));
+  } else if (country !== undefined) include.push(facetToken('c', country));
+  const labels = criteria.labels ?? [];
+  if (labels.length > 0) {
+    const bits = await labelBits(db);
+    const known = labels.map((label) => bits.get(label));
+    if (known.some((bit) => bit === undefined)) return null;
+    include.push(`(${known.map((bit) => `"_l${bit}"`).join(' OR ')})`);
+  }
+  return { include, exclude };
+}
 
 /** `%`, `_` and the escape character itself match literally. */
 function likeEscaped(text: string): string {
@@ -138,23 +183,17 @@ export function readPublicationsVersion(db: DB): Promise<number> {
 
 /**
  * What one process remembers of the list between requests, at the list's current version: the number of
- * publications matching each criteria (the count is the cost of a page), the pages of text searches (ranking every
- * match is the cost of those), and the corrections of misspelled searches. All are dropped by the first request
- * that reads a newer version, so they are exact on every process.
+ * publications matching each criteria (the count is the cost of a page) and the corrections of misspelled searches.
+ * Both are dropped by the first request that reads a newer version, so they are exact on every process.
  */
 export type ListMemory = {
   counts: VersionedCache<number>;
-  searchPages: VersionedCache<string[]>;
   corrections: VersionedCache<SearchGroups | null>;
 };
 
 export function createListMemory(): ListMemory {
-  // Keys are short (the criteria as JSON), pages a few ids: 20,000 of each hold a few megabytes.
-  return {
-    counts: new VersionedCache(20_000),
-    searchPages: new VersionedCache(20_000),
-    corrections: new VersionedCache(5_000),
-  };
+  // Keys are short (the criteria as JSON): 20,000 counts hold a few megabytes.
+  return { counts: new VersionedCache(20_000), corrections: new VersionedCache(5_000) };
 }
 
 /** The criteria that decide which publications match, without the page: the key of their count. */
@@ -170,7 +209,8 @@ type Version = { memory: ListMemory; version: number };
 
 /**
  * The table the lists read: on SQLite the slim mirror rows (the filter and order columns only, with indexes that
- * match the filters), on PostgreSQL the publications themselves. Both have the same filter and order columns.
+ * match the filters), on PostgreSQL the publications themselves. Both have the filter columns and `seq`, the
+ * lists' order.
  */
 function listTable(dialect: Dialect) {
   return (
@@ -178,18 +218,27 @@ function listTable(dialect: Dialect) {
   ) as 'publication_search_rows as p';
 }
 
-/** Without a text search: newest first, in the order of the list indexes; the count reads an index of its own. */
+/** The ids of the publications numbered `seqs` (the list's order), in that order. */
+async function idsOfSeqs(db: DB, dialect: Dialect, seqs: readonly number[]): Promise<string[]> {
+  if (seqs.length === 0) return [];
+  const rows = await db
+    .selectFrom(listTable(dialect))
+    .select(['p.id', 'p.seq'])
+    .where('p.seq', 'in', seqs)
+    .execute();
+  const bySeq = new Map(rows.map((row) => [Number(row.seq), row.id]));
+  return seqs.flatMap((seq) => bySeq.get(seq) ?? []);
+}
+
+/** Without a text search: newest first (`seq`), or the soonest dated first; the count reads groups or an index. */
 async function listPage(
   db: DB,
   dialect: Dialect,
   criteria: ListCriteria,
   { memory, version }: Version,
 ): Promise<PageIds> {
-  // The slim rows have no date: lists by date (upcoming events) read the publications themselves.
-  const dated =
-    criteria.order === 'soonest' || criteria.startsFrom !== undefined || criteria.startsBefore !== undefined;
-  const table = dated ? ('publications as p' as 'publication_search_rows as p') : listTable(dialect);
-  const query = db.selectFrom(table).where(filtersOf(criteria, dialect === 'sqlite' && !dated));
+  const sqlite = dialect === 'sqlite';
+  const query = db.selectFrom(listTable(dialect)).where(filtersOf(criteria, sqlite));
   const ordered =
     criteria.order === 'soonest'
       ? db
@@ -198,7 +247,7 @@ async function listPage(
           .select('p.id')
           .orderBy('p.calendared_at', 'asc')
           .orderBy('p.id', 'asc')
-      : query.select('p.id').orderBy('p.created_at', 'desc').orderBy('p.id', 'desc');
+      : query.select('p.id').orderBy('p.seq', 'desc');
   const [rows, total] = await Promise.all([
     ordered.limit(criteria.limit).offset(criteria.offset).execute(),
     criteria.count === false
@@ -213,11 +262,64 @@ async function listPage(
 }
 
 /**
- * A text search: relevance, then newest first. SQLite reads the slim search rows and, when the count is not known
- * yet, counts in the same pass (a window count; a separate count is needed only past the last page). PostgreSQL
- * must visit the matching publications to rank them, while its count can skip them: the page and the count run
- * side by side.
+ * How a text search reads its matches: on SQLite, when every filter is a facet of the full-text index (all but an
+ * author and dates), the full-text index alone, tier by tier: each tier is read in list order only as far as the
+ * page reaches (a page costs what precedes and shows it, not what matches), and the count never reads a table row.
+ * Otherwise (PostgreSQL, and SQLite with an author or dates) the list's rows filtered as without a text search, among
+ * the search's matches, ranked in one query. Both give the same pages and totals.
  */
+async function textSearchOf(db: DB, dialect: Dialect, criteria: ListCriteria, groups: SearchGroups) {
+  const facets = dialect === 'sqlite' ? await facetsOf(db, criteria) : null;
+  if (facets !== null) {
+    return {
+      /** The count comes first: nothing is ranked when nothing matches, and no tier is read past the last match. */
+      countFirst: true,
+      async count(): Promise<number> {
+        const { rows } = await sql<{ total: number }>`select count(*) as total from publication_search
+          where publication_search match ${withFacets(ftsTier(groups, 'all'), facets)}`.execute(db);
+        return toCount(rows[0]?.total);
+      },
+      /** The ids of the page: each tier's first matches in list order, until the page's end is reached. */
+      async page(offset: number, limit: number, total = offset + limit): Promise<string[]> {
+        const reach = Math.min(offset + limit, total);
+        const ranked: number[] = [];
+        for (const tier of TIERS) {
+          const wanted = reach - ranked.length;
+          if (wanted <= 0) break;
+          const { rows } = await sql<{ seq: number }>`select rowid as seq from publication_search
+            where publication_search match ${withFacets(ftsTier(groups, tier), facets)}
+            order by rowid desc limit ${wanted}`.execute(db);
+          ranked.push(...rows.map((row) => row.seq));
+        }
+        return idsOfSeqs(db, dialect, ranked.slice(offset, reach));
+      },
+    };
+  }
+  const matches = () =>
+    db
+      .selectFrom(listTable(dialect))
+      .where(filtersOf(criteria, dialect === 'sqlite'))
+      .where(tierMatch(dialect, groups, 'all'));
+  return {
+    /** PostgreSQL counts on another connection while the page is ranked. */
+    countFirst: dialect === 'sqlite',
+    count: () => countRows(matches().select('p.id')),
+    async page(offset: number, limit: number): Promise<string[]> {
+      const rank = sql<number>`case when ${tierMatch(dialect, groups, 2)} then 2
+        when ${tierMatch(dialect, groups, 1)} then 1 else 0 end`;
+      const rows = await matches()
+        .select('p.id')
+        .orderBy(rank, 'desc')
+        .orderBy('p.seq', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+  };
+}
+
+/** A text search: the titles that match, then the labels, then the rest, each newest first; counted once per version. */
 async function searchPage(
   db: DB,
   dialect: Dialect,
@@ -225,45 +327,26 @@ async function searchPage(
   groups: SearchGroups,
   { memory, version }: Version,
 ): Promise<PageIds> {
-  const rank = textRank(dialect, groups);
-  const key = countKey(criteria, groups);
-  // Both tables have the filter and order columns the query reads (the slim rows' date is looked up).
-  const query = db
-    .selectFrom(listTable(dialect))
-    .where((eb) => eb.and([filtersOf(criteria, dialect === 'sqlite'), textMatch(dialect, groups)]));
-  const page = query
-    .select('p.id')
-    .orderBy(rank, 'desc')
-    .orderBy('p.created_at', 'desc')
-    .orderBy('p.id', 'desc')
-    .limit(criteria.limit)
-    .offset(criteria.offset);
-  const count = () => countRows(query.select('p.id'));
-
+  const search = await textSearchOf(db, dialect, criteria, groups);
+  const { offset, limit } = criteria;
   if (criteria.count === false) {
-    const found = await page.execute();
-    return { ids: found.map((row) => row.id), total: found.length };
+    const ids = await search.page(offset, limit);
+    return { ids, total: ids.length };
   }
-  const known = memory.counts.peek(version, key);
-  if (dialect === 'postgres' || known !== undefined) {
-    const [rows, total] = await Promise.all([
-      page.execute(),
-      known ?? memory.counts.get(version, key, count),
-    ]);
-    return { ids: rows.map((row) => row.id), total };
+  const counted = memory.counts.get(version, countKey(criteria, groups), () => search.count());
+  if (!search.countFirst) {
+    const [ids, total] = await Promise.all([search.page(offset, limit), counted]);
+    return { ids, total };
   }
-
-  const rows = await page.select(sql<string | number>`count(*) over ()`.as('total')).execute();
-  const first = rows[0];
-  const total = first !== undefined ? toCount(first.total) : criteria.offset === 0 ? 0 : await count();
-  memory.counts.set(version, key, Promise.resolve(total));
-  return { ids: rows.map((row) => row.id), total };
+  const total = await counted;
+  return { ids: total === 0 ? [] : await search.page(offset, limit, total), total };
 }
 
 /**
- * One page of publications matching the criteria, and how many match. Without words: newest first (created_at,
- * then id, both descending). With words: ranked by relevance (title, then labels, then description only), then
- * newest first; when nothing matches, the same search with its misspelled words corrected.
+ * One page of publications matching the criteria, and how many match. Without words: newest first (`seq`, the
+ * order in which they were added), or the soonest dated first. With words: ranked by relevance (title, then labels,
+ * then description only), then newest first; when nothing matches, the same search with its misspelled words
+ * corrected.
  */
 export async function listPublications(
   db: DB,
