@@ -5,6 +5,12 @@ import type { DB } from '../../apps/api/src/db/schema.ts';
 const SEARCH_TRIGGER = 'publications_search_insert';
 const VOCABULARY_STATEMENT =
   /insert or ignore into search_words \(word\)\s+select distinct value from (json_each\(.*\)) where (.*?);/s;
+/**
+ * The triggers that raise the list's version and log each inserted row's change (migration 0016): during the fill they
+ * only raise the version, and one `reset` is logged at the end, as PostgreSQL logs a statement of many rows.
+ */
+const LOGGING_TRIGGERS = ['publications_list_version_insert', 'publication_files_list_version_insert'];
+const LOGGED_CHANGE = /\s*insert into list_changes \(list, version, at, change\)\s+values \(.*?\);/s;
 /** The tables the fill writes, whose secondary indexes are built once after it. */
 const FILLED_TABLES = ['publications', 'publication_search_rows', 'publication_files'];
 /** Page cache of the fill's connection in KiB (a negative cache_size). */
@@ -15,8 +21,8 @@ async function readPragma(db: DB, name: 'cache_size' | 'synchronous'): Promise<n
   return Number(Object.values(rows[0] ?? {})[0]);
 }
 
-async function replaceTrigger(db: DB, definition: string): Promise<void> {
-  await sql`drop trigger ${sql.id(SEARCH_TRIGGER)}`.execute(db);
+async function replaceTrigger(db: DB, name: string, definition: string): Promise<void> {
+  await sql`drop trigger ${sql.id(name)}`.execute(db);
   await sql.raw(definition).execute(db);
 }
 
@@ -48,12 +54,22 @@ export async function prepareBulkLoad(db: DB): Promise<() => Promise<void>> {
   const { rows: indexes } = await sql<{ name: string; sql: string }>`
     select name, sql from sqlite_master
     where type = 'index' and sql is not null and tbl_name in (${sql.join(FILLED_TABLES)})`.execute(db);
+  const { rows: logging } = await sql<{ name: string; sql: string }>`
+    select name, sql from sqlite_master where type = 'trigger' and name in (${sql.join(LOGGING_TRIGGERS)})`.execute(
+    db,
+  );
+  if (logging.length !== LOGGING_TRIGGERS.length || logging.some((row) => !LOGGED_CHANGE.test(row.sql))) {
+    throw new Error(`The triggers ${LOGGING_TRIGGERS.join(', ')} log no change: update the benchmark's fill`);
+  }
   const cacheSize = await readPragma(db, 'cache_size');
   const synchronous = await readPragma(db, 'synchronous');
   await sql.raw(`pragma cache_size = -${FILL_CACHE_KIB}`).execute(db);
   await sql.raw('pragma synchronous = off').execute(db);
   await db.transaction().execute(async (trx) => {
-    await replaceTrigger(trx, trigger.replace(statement, ''));
+    await replaceTrigger(trx, SEARCH_TRIGGER, trigger.replace(statement, ''));
+    for (const { name, sql: definition } of logging) {
+      await replaceTrigger(trx, name, definition.replace(LOGGED_CHANGE, ''));
+    }
     for (const index of indexes) await sql`drop index ${sql.id(index.name)}`.execute(trx);
   });
 
@@ -68,7 +84,11 @@ export async function prepareBulkLoad(db: DB): Promise<() => Promise<void>> {
         order by rows.seq, json_each.key`,
         )
         .execute(trx);
-      await replaceTrigger(trx, trigger);
+      await replaceTrigger(trx, SEARCH_TRIGGER, trigger);
+      for (const { name, sql: definition } of logging) await replaceTrigger(trx, name, definition);
+      await sql`insert into list_changes (list, version, at, change)
+        select list, version, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), '{"kind":"reset"}' from list_versions
+        where list = 'publications'`.execute(trx);
     });
     await sql.raw(`pragma cache_size = ${cacheSize}`).execute(db);
     await sql.raw(`pragma synchronous = ${synchronous}`).execute(db);

@@ -11,6 +11,7 @@ const TABLES = [
   'captcha_solutions',
   'contact_items',
   'contacts',
+  'list_changes',
   'list_versions',
   'material_label_bits',
   'moderation_log',

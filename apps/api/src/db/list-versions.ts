@@ -1,4 +1,5 @@
 import type { CompiledQuery } from 'kysely';
+import type { ListChange } from './list-changes.ts';
 import { toCount } from './count.ts';
 import type { DB } from './schema.ts';
 
@@ -53,21 +54,36 @@ export function estimatedBytes(value: unknown): number {
   return 16;
 }
 
+/** How a cache keeps entries across versions: the changes between two versions, and what a change alters. */
+export type ChangeTracker<D> = {
+  changes: (from: number, to: number) => Promise<readonly ListChange[] | null>;
+  /** Whether `change` may alter a value computed with dependencies `deps`. */
+  affects: (deps: D, change: ListChange) => boolean;
+};
+
+type Entry<V, D> = { value: Promise<V>; bytes: number; deps: D | undefined; settled: boolean };
+
 /**
- * Values computed at one version of a list, dropped as soon as a newer version is seen. Concurrent requests for
- * the same key share one computation. At most `capacity` keys and `maxBytes` (keys and resolved values as
- * `estimatedBytes` counts them), the least recently used dropped first.
+ * Values computed at one version of a list. Seeing a newer version, the cache keeps the entries that no change in
+ * between can alter, when it has a tracker and the entry its dependencies (the changes are read once, before any
+ * value is served at the newer version), and drops the others. A request that read an older version computes without
+ * the cache. Concurrent requests for the same key share one computation. At most `capacity` keys and `maxBytes`
+ * (keys and resolved values as `estimatedBytes` counts them), the least recently used dropped first.
  */
-export class VersionedCache<V> {
+export class VersionedCache<V, D = never> {
   #version = -1;
-  readonly #entries = new Map<string, { value: Promise<V>; bytes: number }>();
+  /** The newer version being moved to, while its changes are read. */
+  #advancing: { to: number; done: Promise<void> } | undefined;
+  readonly #entries = new Map<string, Entry<V, D>>();
   #bytes = 0;
   readonly #capacity: number;
   readonly #maxBytes: number;
+  readonly #tracker: ChangeTracker<D> | undefined;
 
-  constructor(capacity: number, maxBytes = VERSIONED_CACHE_BYTES) {
+  constructor(capacity: number, maxBytes = VERSIONED_CACHE_BYTES, tracker?: ChangeTracker<D>) {
     this.#capacity = capacity;
     this.#maxBytes = maxBytes;
+    this.#tracker = tracker;
   }
 
   get size(): number {
@@ -79,14 +95,42 @@ export class VersionedCache<V> {
     return this.#bytes;
   }
 
-  /** Whether values of `version` may be kept: a request that read an older version computes without them. */
-  #current(version: number): boolean {
-    if (version > this.#version) {
-      this.#entries.clear();
-      this.#bytes = 0;
-      this.#version = version;
+  /** Whether values of `version` may be read and kept, once the cache has moved to it. */
+  async #at(version: number): Promise<boolean> {
+    for (;;) {
+      const advancing = this.#advancing;
+      if (advancing === undefined) break;
+      if (version < advancing.to) return false;
+      await advancing.done;
     }
-    return version === this.#version;
+    if (version === this.#version) return true;
+    if (version < this.#version) return false;
+    const from = this.#version;
+    const done = this.#advance(from, version).finally(() => {
+      if (this.#advancing?.done === done) this.#advancing = undefined;
+    });
+    this.#advancing = { to: version, done };
+    await done;
+    return this.#version === version;
+  }
+
+  async #advance(from: number, to: number): Promise<void> {
+    const tracker = this.#tracker;
+    let changes: readonly ListChange[] | null = null;
+    if (tracker !== undefined && from >= 0 && this.#entries.size > 0) {
+      // A failed read keeps nothing, as when the changes are no longer kept.
+      changes = await tracker.changes(from, to).catch(() => null);
+    }
+    for (const [key, entry] of this.#entries) {
+      const keep =
+        changes !== null &&
+        tracker !== undefined &&
+        entry.settled &&
+        entry.deps !== undefined &&
+        !changes.some((change) => tracker.affects(entry.deps as D, change));
+      if (!keep) this.#delete(key);
+    }
+    this.#version = to;
   }
 
   #delete(key: string): void {
@@ -104,30 +148,43 @@ export class VersionedCache<V> {
     }
   }
 
-  /** The value of `key` at `version`, if known (or being computed). */
-  peek(version: number, key: string): Promise<V> | undefined {
-    if (!this.#current(version)) return undefined;
+  /**
+   * Whether entries may be used for `version` now: the cache is at it and not moving on. Checked right before any
+   * entry is read or written, after the last await (another request may have moved the cache meanwhile).
+   */
+  #isAt(version: number): boolean {
+    return this.#version === version && this.#advancing === undefined;
+  }
+
+  #touch(key: string): Entry<V, D> | undefined {
     const entry = this.#entries.get(key);
     if (entry !== undefined) {
       // Most recently used last: Map keeps insertion order.
       this.#entries.delete(key);
       this.#entries.set(key, entry);
     }
-    return entry?.value;
+    return entry;
   }
 
-  /** Remembers `value` for `key` at `version`; a failed computation is forgotten. */
-  set(version: number, key: string, value: Promise<V>): Promise<V> {
-    if (!this.#current(version)) return value;
+  #store(key: string, computed: Promise<{ value: V; deps?: D }>): Promise<V> {
     this.#delete(key);
-    const entry = { value, bytes: ENTRY_OVERHEAD_BYTES + estimatedBytes(key) };
+    const value = computed.then((result) => result.value);
+    const entry: Entry<V, D> = {
+      value,
+      bytes: ENTRY_OVERHEAD_BYTES + estimatedBytes(key),
+      deps: undefined,
+      settled: false,
+    };
     this.#entries.set(key, entry);
     this.#bytes += entry.bytes;
     this.#evict();
-    value.then(
-      (resolved) => {
+    computed.then(
+      (result) => {
         if (this.#entries.get(key) !== entry) return;
-        const bytes = estimatedBytes(resolved);
+        entry.deps = result.deps;
+        entry.settled = true;
+        const bytes =
+          estimatedBytes(result.value) + (result.deps === undefined ? 0 : estimatedBytes(result.deps));
         entry.bytes += bytes;
         this.#bytes += bytes;
         this.#evict();
@@ -139,8 +196,24 @@ export class VersionedCache<V> {
     return value;
   }
 
-  /** The value of `key` at `version`, computed once. */
-  get(version: number, key: string, compute: () => Promise<V>): Promise<V> {
-    return this.peek(version, key) ?? this.set(version, key, compute());
+  /** The value of `key` at `version`, if known (or being computed). */
+  async peek(version: number, key: string): Promise<V | undefined> {
+    if (!(await this.#at(version)) || !this.#isAt(version)) return undefined;
+    return this.#touch(key)?.value;
+  }
+
+  /**
+   * Remembers the value `computed` gives for `key` at `version`, with what it depends on (kept across versions only
+   * with its dependencies); a failed computation is forgotten.
+   */
+  async set(version: number, key: string, computed: Promise<{ value: V; deps?: D }>): Promise<V> {
+    if (!(await this.#at(version)) || !this.#isAt(version)) return (await computed).value;
+    return this.#store(key, computed);
+  }
+
+  /** The value of `key` at `version`, computed once (with its dependencies, when the cache has a tracker). */
+  async get(version: number, key: string, compute: () => Promise<{ value: V; deps?: D }>): Promise<V> {
+    if (!(await this.#at(version)) || !this.#isAt(version)) return (await compute()).value;
+    return this.#touch(key)?.value ?? this.#store(key, compute());
   }
 }

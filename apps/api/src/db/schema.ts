@@ -277,6 +277,19 @@ export interface AttemptCountersTable {
 export interface ListVersionsTable {
   list: string;
   version: string | number | bigint;
+  /** Migration 0016: the first version whose changes list_changes still holds. */
+  changes_from: Generated<string | number | bigint>;
+}
+
+/** Migration 0016: what each write to a list changed, written by the triggers that raise its version. */
+export interface ListChangesTable {
+  id: Generated<number>;
+  list: string;
+  version: string | number | bigint;
+  /** When it was written (ISO): old changes are pruned. */
+  at: string;
+  /** JSON: see ListChange in db/list-changes.ts. */
+  change: string;
 }
 
 /** Migration 0014: the bit of each material label in publication_counts.label_mask. */
@@ -320,6 +333,7 @@ export interface Database {
   uploads: UploadsTable;
   attempt_counters: AttemptCountersTable;
   list_versions: ListVersionsTable;
+  list_changes: ListChangesTable;
   material_label_bits: MaterialLabelBitsTable;
   publication_counts: PublicationCountsTable;
 }

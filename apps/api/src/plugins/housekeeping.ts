@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { pruneListChanges } from '../db/list-changes.ts';
 import type { DB } from '../db/schema.ts';
 import { purgeExpiredTokens } from '../modules/accounts/repository.ts';
 import { purgeExpiredSolutions } from '../modules/captcha/repository.ts';
@@ -19,7 +20,7 @@ export type HousekeepingOptions = {
 
 /**
  * Now and then: removes expired sessions, link tokens and attempt counters (refused anyway; this keeps the tables
- * small), and sweeps the uploads nothing took.
+ * small) and the lists' logged changes older than an hour, and sweeps the uploads nothing took.
  */
 export const housekeeping: FastifyPluginAsync<HousekeepingOptions> = async (
   app,
@@ -34,10 +35,11 @@ export const housekeeping: FastifyPluginAsync<HousekeepingOptions> = async (
       const tokens = await purgeExpiredTokens(db, now.toISOString());
       const captchaSolutions = await purgeExpiredSolutions(db, now.toISOString());
       const attempts = await purgeExpiredAttempts(db, now);
-      if (sessions + tokens + captchaSolutions + attempts > 0) {
+      const listChanges = await pruneListChanges(db, now);
+      if (sessions + tokens + captchaSolutions + attempts + listChanges > 0) {
         app.log.info(
-          { sessions, tokens, captchaSolutions, attempts },
-          'Expired sessions, tokens, captcha solutions and attempt counters removed',
+          { sessions, tokens, captchaSolutions, attempts, listChanges },
+          'Expired sessions, tokens, captcha solutions, attempt counters and list changes removed',
         );
       }
     } catch (error) {

@@ -13,6 +13,7 @@ import * as searchStems from './0011-search-stems.ts';
 import * as listFollowsCards from './0013-list-follows-cards.ts';
 import * as publicationCounts from './0014-publication-counts.ts';
 import * as searchInListOrder from './0015-search-in-list-order.ts';
+import * as listChanges from './0016-list-changes.ts';
 
 /** Every migration, by name; names sort in the order they run. Later features append theirs here. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0013-list-follows-cards': listFollowsCards,
   '0014-publication-counts': publicationCounts,
   '0015-search-in-list-order': searchInListOrder,
+  '0016-list-changes': listChanges,
 };

@@ -94,7 +94,7 @@ function searchUrlOf(request: SearchRequest, step: SearchStep): string {
 
 export function createRetrieval(deps: { db: DB; reader?: DB; dialect: Dialect; storage: MediaStorage }) {
   // The assistant's own memory of spelling corrections, exact under the list's version like the explore list's.
-  const memory = createListMemory();
+  const memory = createListMemory(deps.db);
 
   async function run(request: SearchRequest, step: SearchStep, now: Date) {
     const dated =

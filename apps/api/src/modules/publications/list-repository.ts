@@ -15,6 +15,7 @@ import {
   type SearchGroups,
 } from './search-sql.ts';
 import { correctSpelling } from './spelling.ts';
+import { publicationsTracker, type ListDependencies, type ListFilters } from './list-dependencies.ts';
 
 // The explore lists and the search, on both dialects: one entry point, listPublications.
 
@@ -43,7 +44,13 @@ export type ListCriteria = {
   limit: number;
 };
 
-export type ListResult = { rows: PublicationWithAuthor[]; files: Map<string, string[]>; total: number };
+export type ListResult = {
+  rows: PublicationWithAuthor[];
+  files: Map<string, string[]>;
+  total: number;
+  /** What the result depends on: whatever is remembered of it is kept across writes that cannot alter it. */
+  deps: ListDependencies;
+};
 
 /** The columns the filters read, which publications and SQLite's publication_search_rows both have. */
 type FilterTables = {
@@ -159,14 +166,21 @@ function filtersOf(criteria: ListCriteria, slimRows = false): Expression<SqlBool
 }
 
 /** Loads the publications of a page with their authors and images, in the order of `ids`. */
-async function loadPage(db: DB, ids: readonly string[], total: number): Promise<ListResult> {
-  if (ids.length === 0) return { rows: [], files: new Map(), total };
-  const [rows, files] = await Promise.all([
+async function loadPage(
+  db: DB,
+  ids: readonly string[],
+  total: number,
+  deps: Omit<ListDependencies, 'shown'>,
+): Promise<ListResult> {
+  if (ids.length === 0) return { rows: [], files: new Map(), total, deps };
+  const [found, files] = await Promise.all([
     selectWithAuthor(db).where('p.id', 'in', ids).execute(),
     findFileUrls(db, ids),
   ]);
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return { rows: ids.flatMap((id) => byId.get(id) ?? []), files, total };
+  const byId = new Map(found.map((row) => [row.id, row]));
+  const rows = ids.flatMap((id) => byId.get(id) ?? []);
+  const shown = { ids: rows.map((row) => row.id), authors: [...new Set(rows.map((row) => row.created_by))] };
+  return { rows, files, total, deps: { ...deps, shown } };
 }
 
 type PageIds = { ids: string[]; total: number };
@@ -182,18 +196,36 @@ export function readPublicationsVersion(db: DB): Promise<number> {
 }
 
 /**
- * What one process remembers of the list between requests, at the list's current version: the number of
- * publications matching each criteria (the count is the cost of a page) and the corrections of misspelled searches.
- * Both are dropped by the first request that reads a newer version, so they are exact on every process.
+ * What one process remembers of the list between requests: the number of publications matching each criteria (the
+ * count is the cost of a page) and the corrections of misspelled searches, each with what it depends on. A newer
+ * version keeps those that none of the changes since can alter (migration 0016; dropped without a database), so
+ * they are exact on every process.
  */
 export type ListMemory = {
-  counts: VersionedCache<number>;
-  corrections: VersionedCache<SearchGroups | null>;
+  counts: VersionedCache<number, ListDependencies>;
+  corrections: VersionedCache<SearchGroups | null, ListDependencies>;
 };
 
-export function createListMemory(): ListMemory {
+export function createListMemory(db?: DB): ListMemory {
+  const tracker = db === undefined ? undefined : publicationsTracker(db);
   // Keys are short (the criteria as JSON): 20,000 counts hold a few megabytes.
-  return { counts: new VersionedCache(20_000), corrections: new VersionedCache(5_000) };
+  return {
+    counts: new VersionedCache(20_000, undefined, tracker),
+    corrections: new VersionedCache(5_000, undefined, tracker),
+  };
+}
+
+/** The filters of the criteria, without the page and the words: what a remembered count depends on. */
+export function filtersOfCriteria(criteria: ListCriteria): ListFilters {
+  const {
+    offset: _offset,
+    limit: _limit,
+    words: _words,
+    count: _count,
+    order: _order,
+    ...filters
+  } = criteria;
+  return filters;
 }
 
 /** The criteria that decide which publications match, without the page: the key of their count. */
@@ -252,11 +284,10 @@ async function listPage(
     ordered.limit(criteria.limit).offset(criteria.offset).execute(),
     criteria.count === false
       ? -1
-      : memory.counts.get(
-          version,
-          countKey(criteria, []),
-          async () => (await countFromGroups(db, criteria)) ?? countRows(query.select('p.id')),
-        ),
+      : memory.counts.get(version, countKey(criteria, []), async () => ({
+          value: (await countFromGroups(db, criteria)) ?? (await countRows(query.select('p.id'))),
+          deps: { filters: filtersOfCriteria(criteria), searches: [[]], vocabulary: false },
+        })),
   ]);
   return { ids: rows.map((row) => row.id), total: total === -1 ? rows.length : total };
 }
@@ -333,7 +364,10 @@ async function searchPage(
     const ids = await search.page(offset, limit);
     return { ids, total: ids.length };
   }
-  const counted = memory.counts.get(version, countKey(criteria, groups), () => search.count());
+  const counted = memory.counts.get(version, countKey(criteria, groups), async () => ({
+    value: await search.count(),
+    deps: { filters: filtersOfCriteria(criteria), searches: [groups], vocabulary: false },
+  }));
   if (!search.countFirst) {
     const [ids, total] = await Promise.all([search.page(offset, limit), counted]);
     return { ids, total };
@@ -365,22 +399,26 @@ export async function listPublications(
   const at: Version = { memory, version: options.version ?? (await readPublicationsVersion(db)) };
   const reads = options.reader ?? db;
   const { words } = criteria;
+  const filters = filtersOfCriteria(criteria);
   if (words.length === 0) {
     const page = await listPage(reads, dialect, criteria, at);
-    return loadPage(reads, page.ids, page.total);
+    return loadPage(reads, page.ids, page.total, { filters, searches: [[]], vocabulary: false });
   }
-  const exact = await searchPage(
-    reads,
-    dialect,
-    criteria,
-    words.map((word) => [word]),
-    at,
-  );
-  if (exact.total > 0) return loadPage(reads, exact.ids, exact.total);
-  const corrected = await memory.corrections.get(at.version, words.join(' '), () =>
-    correctSpelling(reads, dialect, words),
-  );
-  if (corrected === null) return loadPage(reads, [], 0);
+  const groups = words.map((word) => [word]);
+  const exact = await searchPage(reads, dialect, criteria, groups, at);
+  if (exact.total > 0) {
+    return loadPage(reads, exact.ids, exact.total, { filters, searches: [groups], vocabulary: false });
+  }
+  // Nothing matches: the answer also depends on the words known (the corrections) and what the corrections find.
+  const corrected = await memory.corrections.get(at.version, words.join(' '), async () => ({
+    value: await correctSpelling(reads, dialect, words),
+    deps: { filters: null, searches: [], vocabulary: true },
+  }));
+  if (corrected === null) return loadPage(reads, [], 0, { filters, searches: [groups], vocabulary: true });
   const found = await searchPage(reads, dialect, criteria, corrected, at);
-  return loadPage(reads, found.ids, found.total);
+  return loadPage(reads, found.ids, found.total, {
+    filters,
+    searches: [groups, corrected],
+    vocabulary: true,
+  });
 }

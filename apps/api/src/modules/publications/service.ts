@@ -24,6 +24,7 @@ import {
   PUBLICATION_NOT_FOUND_MESSAGE,
   STATUS_FORBIDDEN_MESSAGE,
 } from './messages.ts';
+import { publicationsTracker, type ListDependencies } from './list-dependencies.ts';
 import {
   createListMemory,
   listPublications,
@@ -117,11 +118,21 @@ function pageOf<T>(items: T[], total: number, page: number, pageSize: number) {
 
 export function createPublicationsService({ db, reader, dialect, storage, log, mail }: PublicationsDeps) {
   const images = createPublicationImages(db, storage, log);
-  const listMemory = createListMemory();
-  // Most visitors ask what others asked: the whole answers of the public lists, up to a few megabytes.
-  const publishedAnswers = new VersionedCache<Buffer>(5_000, PUBLISHED_ANSWERS_BYTES);
-  // The request URLs that named each remembered answer (several spellings of a query share one answer).
-  const answerNames = new VersionedCache<string>(10_000, ANSWER_NAMES_BYTES);
+  const listMemory = createListMemory(db);
+  const tracker = publicationsTracker(db);
+  // Most visitors ask what others asked: the whole answers of the public lists, up to a few megabytes, kept across
+  // the writes that cannot alter them.
+  const publishedAnswers = new VersionedCache<Buffer, ListDependencies>(
+    5_000,
+    PUBLISHED_ANSWERS_BYTES,
+    tracker,
+  );
+  // The request URLs that named each remembered answer (several spellings of a query share one answer): a URL's
+  // criteria never change, so its name outlives every write (its answer may not).
+  const answerNames = new VersionedCache<string, true>(10_000, ANSWER_NAMES_BYTES, {
+    changes: tracker.changes,
+    affects: () => false,
+  });
 
   /** The API shape of a publication; 404 when it does not exist or `visible` says the reader may not see it. */
   async function answer(
@@ -154,9 +165,9 @@ export function createPublicationsService({ db, reader, dialect, storage, log, m
     query: ListPage,
     withReviewNote = false,
     version?: number,
-  ): Promise<PublicationPageJson> {
+  ): Promise<{ page: PublicationPageJson; deps: ListDependencies }> {
     const { page, pageSize } = query;
-    const { rows, files, total } = await listPublications(
+    const { rows, files, total, deps } = await listPublications(
       db,
       dialect,
       criteriaOf(criteria, query),
@@ -166,7 +177,7 @@ export function createPublicationsService({ db, reader, dialect, storage, log, m
     const publications = rows.map((row) =>
       toPublicationJson(storage, row, files.get(row.id) ?? [], { withReviewNote }),
     );
-    return pageOf(publications, total, page, pageSize);
+    return { page: pageOf(publications, total, page, pageSize), deps };
   }
 
   /** The publication an actor is about to change: 404 when they may not even see it, 403 when not theirs. */
@@ -237,7 +248,7 @@ export function createPublicationsService({ db, reader, dialect, storage, log, m
       if (query.status !== 'published' && user?.isSuperUser !== true) {
         throw new HttpError(403, FORBIDDEN_MESSAGE);
       }
-      return list(listCriteriaOf(query), query);
+      return (await list(listCriteriaOf(query), query)).page;
     },
 
     /**
@@ -253,11 +264,14 @@ export function createPublicationsService({ db, reader, dialect, storage, log, m
       const criteria = listCriteriaOf(query);
       const version = await readPublicationsVersion(db);
       const key = JSON.stringify([criteriaOf(criteria, query), query.page, query.pageSize]);
-      if (requestUrl !== undefined) answerNames.set(version, requestUrl, Promise.resolve(key));
-      return publishedAnswers.get(version, key, async () =>
+      if (requestUrl !== undefined) {
+        await answerNames.set(version, requestUrl, Promise.resolve({ value: key, deps: true }));
+      }
+      return publishedAnswers.get(version, key, async () => {
+        const { page, deps } = await list(criteria, query, false, version);
         // Kept as UTF-8 bytes: encoding the text again on every answer was a tenth of a hit's cost.
-        Buffer.from(serialize(await list(criteria, query, false, version))),
-      );
+        return { value: Buffer.from(serialize(page)), deps };
+      });
     },
 
     /**
@@ -272,7 +286,7 @@ export function createPublicationsService({ db, reader, dialect, storage, log, m
 
     /** GET /my-publications: the user's own, whatever their status. */
     async listMine(user: User, query: MyListQuery): Promise<PublicationPageJson> {
-      return list({ status: 'all', authorId: user._id, typed: query.typed }, query, true);
+      return (await list({ status: 'all', authorId: user._id, typed: query.typed }, query, true)).page;
     },
 
     async get(user: User | null, id: string): Promise<PublicationJson> {

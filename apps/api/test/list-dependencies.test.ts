@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import type { ListChange, PublicationState } from '../src/db/list-changes.ts';
+import { parseChange } from '../src/db/list-changes.ts';
+import { affects, type ListDependencies } from '../src/modules/publications/list-dependencies.ts';
+
+// Whether a logged change may alter a remembered list value: the list's own rules applied to the publication before
+// and after the change. A miss here would serve a stale answer, so every filter is tried both ways.
+
+const STATE: PublicationState = {
+  id: 'p1',
+  status: 1,
+  visible: true,
+  author: 'u1',
+  typed: 'market',
+  country: 'arg',
+  province: 'cordoba',
+  city: 'cba-city',
+  labels: ['Vidrios', 'Plásticos'],
+  date: '2026-07-10T18:00:00.000Z',
+  words: 'frasc vidri limpi tap',
+};
+
+const published = (filters: Partial<NonNullable<ListDependencies['filters']>> = {}, words: string[] = []) =>
+  ({
+    filters: { status: 'published', ...filters },
+    searches: [words.map((word) => [word])],
+    vocabulary: false,
+  }) satisfies ListDependencies;
+
+const inserted = (state: Partial<PublicationState> = {}): ListChange => ({
+  kind: 'publication',
+  before: null,
+  after: { ...STATE, ...state },
+});
+
+describe('what a change alters', () => {
+  it('follows each filter: status, visibility, category, place, labels, author, dates', () => {
+    expect(affects(published(), inserted())).toBe(true);
+    expect(affects(published(), inserted({ status: 0 }))).toBe(false);
+    expect(affects(published(), inserted({ visible: false }))).toBe(false);
+    expect(affects({ ...published(), filters: { status: 'pending' } }, inserted({ status: 0 }))).toBe(true);
+    expect(affects({ ...published(), filters: { status: 'all' } }, inserted({ status: 0 }))).toBe(true);
+    expect(affects(published({ typed: 'market' }), inserted())).toBe(true);
+    expect(affects(published({ typed: 'dots' }), inserted())).toBe(false);
+    expect(affects(published({ country: 'col' }), inserted())).toBe(false);
+    expect(affects(published({ country: 'arg', province: 'cordoba', city: 'cba-city' }), inserted())).toBe(
+      true,
+    );
+    expect(affects(published({ country: 'arg', province: 'baires' }), inserted())).toBe(false);
+    expect(affects(published({ city: 'villa-maria' }), inserted())).toBe(false);
+    expect(affects(published({ city: 'cba-city' }), inserted({ city: null }))).toBe(false);
+    expect(affects(published({ labels: ['Telgopor', 'Vidrios'] }), inserted())).toBe(true);
+    expect(affects(published({ labels: ['Telgopor'] }), inserted())).toBe(false);
+    expect(affects(published({ authorId: 'u1' }), inserted())).toBe(true);
+    expect(affects(published({ authorId: 'u2' }), inserted())).toBe(false);
+    expect(affects(published({ startsFrom: '2026-07-01T00:00:00.000Z' }), inserted())).toBe(true);
+    expect(affects(published({ startsFrom: '2026-07-11T00:00:00.000Z' }), inserted())).toBe(false);
+    expect(affects(published({ startsBefore: '2026-07-10T18:00:00.000Z' }), inserted())).toBe(false);
+    expect(affects(published({ startsFrom: '2026-07-01T00:00:00.000Z' }), inserted({ date: null }))).toBe(
+      false,
+    );
+  });
+
+  it('follows the words: every group must begin one of the tokens', () => {
+    expect(affects(published({}, ['vidri']), inserted())).toBe(true);
+    expect(affects(published({}, ['vid']), inserted())).toBe(true);
+    expect(affects(published({}, ['vidri', 'tap']), inserted())).toBe(true);
+    expect(affects(published({}, ['vidri', 'carton']), inserted())).toBe(false);
+    expect(affects(published({}, ['idri']), inserted())).toBe(false);
+    const either = { ...published(), searches: [[['carton', 'frasc']]] };
+    expect(affects(either, inserted())).toBe(true);
+    // A value that depends on two searches (the words and their correction) follows both.
+    const corrected = { ...published(), searches: [[['vidro']], [['vidri']]] };
+    expect(affects(corrected, inserted())).toBe(true);
+  });
+
+  it('looks at the publication before and after: leaving a list alters it too', () => {
+    const moved: ListChange = {
+      kind: 'publication',
+      before: STATE,
+      after: { ...STATE, typed: 'dots', words: 'mes pin' },
+    };
+    expect(affects(published({ typed: 'market' }), moved)).toBe(true);
+    expect(affects(published({ typed: 'dots' }, ['mes']), moved)).toBe(true);
+    expect(affects(published({ typed: 'dots' }, ['vidri']), moved)).toBe(false);
+    expect(affects(published({}, ['frasc']), { kind: 'publication', before: STATE, after: null })).toBe(true);
+  });
+
+  it('follows the cards a value shows, new words for corrections, and resets', () => {
+    const shown = { ...published({ typed: 'dots' }), shown: { ids: ['p9'], authors: ['u9'] } };
+    expect(affects(shown, { kind: 'files', id: 'p9' })).toBe(true);
+    expect(affects(shown, { kind: 'files', id: 'p1' })).toBe(false);
+    expect(affects(shown, { kind: 'author', id: 'u9' })).toBe(true);
+    expect(affects(shown, { kind: 'author', id: 'u1' })).toBe(false);
+    expect(affects(shown, { kind: 'reset' })).toBe(true);
+
+    const corrections: ListDependencies = { filters: null, searches: [], vocabulary: true };
+    expect(affects(corrections, inserted({ status: 0 }))).toBe(true);
+    expect(affects(corrections, { kind: 'publication', before: STATE, after: { ...STATE, status: 0 } })).toBe(
+      false,
+    );
+    expect(
+      affects(corrections, { kind: 'publication', before: STATE, after: { ...STATE, words: 'frasc nuev' } }),
+    ).toBe(true);
+  });
+
+  it('reads the logged JSON of both dialects, and anything unreadable as a reset', () => {
+    const sqliteRow = JSON.stringify({ kind: 'publication', before: null, after: { ...STATE, visible: 1 } });
+    expect(parseChange(sqliteRow)).toEqual({ kind: 'publication', before: null, after: STATE });
+    expect(parseChange('{"kind":"files","id":"p1"}')).toEqual({ kind: 'files', id: 'p1' });
+    expect(parseChange('{"kind":"files"}')).toEqual({ kind: 'reset' });
+    expect(parseChange('not json')).toEqual({ kind: 'reset' });
+    expect(parseChange('{"kind":"something new"}')).toEqual({ kind: 'reset' });
+  });
+});
