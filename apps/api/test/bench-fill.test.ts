@@ -67,9 +67,14 @@ describe.runIf(testDialect === 'sqlite')('the benchmark fill on SQLite', () => {
 
   it('logs the bulk load as one reset at its last version, where row-by-row writes log every row', async () => {
     const logOf = async (db: DB) =>
-      (await sql<{ version: number; change: string }>`select version, change from list_changes`.execute(db)).rows;
-    const { rows } = await sql<{ version: number }>`select version from list_versions`.execute(bulk.database.db);
-    expect(await logOf(bulk.database.db)).toEqual([{ version: rows[0]?.version, change: '{"kind":"reset"}' }]);
+      (await sql<{ version: number; change: string }>`select version, change from list_changes`.execute(db))
+        .rows;
+    const { rows } = await sql<{ version: number }>`select version from list_versions`.execute(
+      bulk.database.db,
+    );
+    expect(await logOf(bulk.database.db)).toEqual([
+      { version: rows[0]?.version, change: '{"kind":"reset"}' },
+    ]);
     expect((await logOf(rowByRow.database.db)).length).toBeGreaterThan(FILL.publications);
   });
 
