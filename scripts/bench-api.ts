@@ -3,13 +3,20 @@
 // server-rendered pages, and writes under the mix's load; with bare Fastify servers answering the same bytes,
 // measured in the same run, as the ceilings. Everything it creates (temporary folders, the eco_bench_* database,
 // the servers) is removed at the end.
+import { request as httpRequest } from 'node:http';
 import { createDatabase } from '../apps/api/src/db/database.ts';
 import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
 import type { DB, Dialect } from '../apps/api/src/db/schema.ts';
 import { createSession } from '../apps/api/src/modules/sessions/service.ts';
 import { serveBareFastify } from './lib/bare-fastify.ts';
 import { ASSISTANT_BENCH_ENV } from './lib/bench-assistant.ts';
-import { CASE_PROVIDERS, type BenchCase, type CaseContext, type CaseGroup } from './lib/bench-cases.ts';
+import {
+  BROWSER_HEADERS,
+  CASE_PROVIDERS,
+  type BenchCase,
+  type CaseContext,
+  type CaseGroup,
+} from './lib/bench-cases.ts';
 import { createBenchDatabase } from './lib/bench-databases.ts';
 import type { ProbeReading } from './lib/bench-probe.ts';
 import { fillDatabase, type FillResult } from './lib/bench-fill.ts';
@@ -106,18 +113,34 @@ process.once('SIGINT', () => {
   })();
 });
 
-/** One real answer, checked: its bytes are the ceiling's canned body. */
-async function fetchOk(url: string, request: LoadRequest): Promise<Buffer> {
-  const response = await fetch(`${url}${request.path}`, {
-    method: request.method ?? 'GET',
-    headers: request.headers,
-    body: request.body,
+/** A real answer's bytes as the app sent them (compressed when it compressed them), and their encoding. */
+type Answered = { bytes: Buffer; encoding: string | undefined };
+
+/** One real answer, checked: its bytes, as sent, are the ceiling's canned body. */
+function fetchOk(url: string, request: LoadRequest): Promise<Answered> {
+  return new Promise((resolve, reject) => {
+    const sent = httpRequest(
+      `${url}${request.path}`,
+      { method: request.method ?? 'GET', headers: request.headers },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          const bytes = Buffer.concat(chunks);
+          const status = response.statusCode ?? 0;
+          if (status < 200 || status >= 300) {
+            reject(new Error(`${request.path} answered ${status}: ${bytes.toString('utf8').slice(0, 200)}`));
+            return;
+          }
+          const encoding = response.headers['content-encoding'];
+          resolve({ bytes, encoding: typeof encoding === 'string' ? encoding : undefined });
+        });
+      },
+    );
+    sent.on('error', reject);
+    sent.end(request.body);
   });
-  const bytes = Buffer.from(await response.arrayBuffer());
-  if (!response.ok) {
-    throw new Error(`${request.path} answered ${response.status}: ${bytes.toString('utf8').slice(0, 200)}`);
-  }
-  return bytes;
 }
 
 /**
@@ -214,12 +237,15 @@ async function benchContext(db: DB): Promise<Omit<CaseContext, 'url' | 'dialect'
   };
 }
 
-async function ceilingOf(group: CaseGroup, body: Buffer): Promise<LoadResult> {
+async function ceilingOf(group: CaseGroup, { bytes, encoding }: Answered): Promise<LoadResult> {
   const contentType = group === 'api' ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8';
-  const bare = await serveBareFastify(port + 1, body, contentType);
+  const bare = await serveBareFastify(port + 1, bytes, contentType, encoding);
   const stopBare = undoable(bare.stop);
   try {
-    const result = await measure(bare, `ceiling (${group}, ${body.length} bytes)`, [{ path: '/' }]);
+    const described = `${bytes.length} bytes${encoding === undefined ? '' : ` ${encoding}`}`;
+    const result = await measure(bare, `ceiling (${group}, ${described})`, [
+      { path: '/', headers: BROWSER_HEADERS },
+    ]);
     return result;
   } finally {
     await stopBare();
@@ -262,7 +288,7 @@ async function benchDialect(dialect: Dialect, rows: number): Promise<void> {
           : item.name === 'mix',
       );
 
-      const bodies = new Map<CaseGroup, Buffer>();
+      const bodies = new Map<CaseGroup, Answered>();
       const measured: { item: BenchCase; result: Measured }[] = [];
       for (const item of chosen) {
         const first = item.requests[0] as LoadRequest;

@@ -6,6 +6,8 @@ import Fastify from 'fastify';
 const port = Number(process.env.PORT);
 const bodyFile = process.env.BODY_FILE;
 const contentType = process.env.CONTENT_TYPE ?? 'application/json; charset=utf-8';
+/** The bytes' encoding, when they are the app's compressed answer. */
+const contentEncoding = process.env.CONTENT_ENCODING ?? '';
 if (!Number.isInteger(port) || bodyFile === undefined) {
   console.error('bare-server needs PORT and BODY_FILE');
   process.exit(1);
@@ -14,6 +16,9 @@ if (!Number.isInteger(port) || bodyFile === undefined) {
 const body = readFileSync(bodyFile);
 const app = Fastify({ logger: false });
 app.get('/api/health', async () => ({ status: 'ok' }));
-app.get('/*', async (_request, reply) => reply.type(contentType).send(body));
+app.get('/*', async (_request, reply) => {
+  if (contentEncoding !== '') reply.header('content-encoding', contentEncoding);
+  return reply.type(contentType).send(body);
+});
 process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));
 await app.listen({ port, host: '127.0.0.1' });

@@ -29,41 +29,49 @@ export type CaseContext = {
 
 export type CaseProvider = (context: CaseContext) => Promise<BenchCase[]> | BenchCase[];
 
+/** What a phone's browser sends with every request: the answers it accepts compressed. */
+export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
+
 /** Length of the replayed sequence of the list mix: the popular requests repeat, most of the others appear. */
 const MIX_LENGTH = 20_000;
 export const MIX_SEED = 2026;
 
-/** GET /api/publications: one case per kind of request of the mix, then the whole mix (`mix`). */
+/**
+ * GET /api/publications: the whole mix first (`mix`), on a server that has answered nothing yet, then one case per
+ * kind of request of the mix.
+ */
 export const listCases: CaseProvider = () => {
   const mix = createListMix(MIX_SEED);
   const sequence = mix.sequence(MIX_LENGTH);
+  const asked = (path: string) => ({ path, headers: BROWSER_HEADERS });
   const byKind = LIST_KINDS.map((kind) => ({
     name: `list: ${kind}`,
     group: 'api' as const,
-    requests: sequence.filter((request) => request.kind === kind).map(({ path }) => ({ path })),
+    requests: sequence.filter((request) => request.kind === kind).map(({ path }) => asked(path)),
   }));
   return [
+    { name: 'mix', group: 'api', requests: sequence.map(({ path }) => asked(path)) },
     ...byKind.filter((item) => item.requests.length > 0),
-    { name: 'mix', group: 'api', requests: sequence.map(({ path }) => ({ path })) },
   ];
 };
 
 /** The server-rendered pages a guest asks for most. */
 export const pageCases: CaseProvider = ({ publicationIds }) => [
-  { name: 'page: home', group: 'page', requests: [{ path: '/' }] },
+  { name: 'page: home', group: 'page', requests: [{ path: '/', headers: BROWSER_HEADERS }] },
   {
     name: 'page: explore',
     group: 'page',
     requests: ['market', 'dots', 'events', 'barter', 'courses'].map((what) => ({
       path: `/publications?what=${what}`,
+      headers: BROWSER_HEADERS,
     })),
   },
   {
     name: 'page: detail',
     group: 'page',
-    requests: publicationIds.map((id) => ({ path: `/publications/${id}` })),
+    requests: publicationIds.map((id) => ({ path: `/publications/${id}`, headers: BROWSER_HEADERS })),
   },
-  { name: 'page: about', group: 'page', requests: [{ path: '/about' }] },
+  { name: 'page: about', group: 'page', requests: [{ path: '/about', headers: BROWSER_HEADERS }] },
 ];
 
 export const CASE_PROVIDERS: CaseProvider[] = [listCases, pageCases, assistantCases];

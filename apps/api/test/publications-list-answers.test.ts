@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -230,6 +231,28 @@ describe('remembered list answers after writes, across app instances', () => {
     }
     const pending = await subject.app.inject({ method: 'GET', url: '/api/publications?status=pending' });
     expect(pending.statusCode).toBe(403);
+  });
+
+  it('sends a remembered answer compressed once for the clients that accept it', async () => {
+    const url = '/api/publications?typed=market';
+    const plain = await subject.app.inject({ method: 'GET', url });
+    for (const [accepted, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip, deflate', 'gzip', gunzipSync],
+    ] as const) {
+      for (let round = 0; round < 2; round++) {
+        const response = await subject.app.inject({
+          method: 'GET',
+          url,
+          headers: { 'accept-encoding': accepted },
+        });
+        expect(response.headers['content-encoding'], accepted).toBe(encoding);
+        expect(response.headers.vary).toContain('accept-encoding');
+        expect(response.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+        expect(decode(response.rawPayload).toString('utf8')).toBe(plain.body);
+      }
+    }
+    expect(plain.headers['content-encoding']).toBeUndefined();
   });
 
   it('still keeps other statuses to super users, and out of shared caches', async () => {

@@ -5,7 +5,8 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { EntryContext, RouterContextProvider, ServerBuild } from 'react-router';
 import { ByteLru } from './byte-lru.ts';
-import { preferredEncoding, scriptHashes, withHashes, type Encoding } from './shared-copy.ts';
+import { preferredEncoding, type Encoding } from '../plugins/content-encoding.ts';
+import { scriptHashes, withHashes } from './shared-copy.ts';
 
 // The documents rendered for guests, remembered by everything their render depends on. React Router runs the
 // loaders of every request as usual (they read the database, with its own exact caches) and then hands the

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 
 // Helpers for the pages kept in memory and given to every guest (the static pages, the guest pages): such a copy
 // carries no per-request nonce, so its inline scripts are allowed by their SHA-256 hashes instead.
@@ -23,13 +22,4 @@ export function scriptHashes(html: string): string[] {
 /** The script-src of the reply's policy with the page's hashes in place of the request's nonce. */
 export function withHashes(policy: string, hashes: readonly string[]): string {
   return policy.replace(/'nonce-[^']*'/, hashes.join(' '));
-}
-
-export type Encoding = 'br' | 'gzip' | 'identity';
-
-export function preferredEncoding(request: FastifyRequest): Encoding {
-  const accepted = String(request.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accepted)) return 'br';
-  if (/\bgzip\b/.test(accepted)) return 'gzip';
-  return 'identity';
 }

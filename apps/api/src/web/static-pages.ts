@@ -2,7 +2,8 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GUEST_PAGE_CACHE_CONTROL } from './page-cache.ts';
-import { preferredEncoding, scriptHashes, withHashes } from './shared-copy.ts';
+import { preferredEncoding } from '../plugins/content-encoding.ts';
+import { scriptHashes, withHashes } from './shared-copy.ts';
 
 // The static pages (about, questions, terms, privacy, beta, thanks) as guests see them depend on the web build and
 // the server's configuration only: no database, no session. Each is rendered once per process, on its first guest

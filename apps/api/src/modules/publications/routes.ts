@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../../db/database.ts';
+import { encodedCopy, preferredEncoding } from '../../plugins/content-encoding.ts';
 import { errorResponses } from '../../plugins/error-schema.ts';
 import type { CommunityMail } from '../notifications/community-mail.ts';
 import { requireSession } from '../sessions/require-session.ts';
@@ -24,6 +25,17 @@ const JSON_UTF8 = 'application/json; charset=utf-8';
 const signedIn = { onRequest: async (request: FastifyRequest) => void (await requireSession(request)) };
 const SIGNED_IN: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }];
 const OPTIONAL_SESSION: Record<string, string[]>[] = [{}, ...SIGNED_IN];
+
+/**
+ * A remembered answer (UTF-8 JSON bytes), compressed once for all the clients that accept it: sent as it is, not
+ * serialized or compressed again.
+ */
+function sendRemembered(request: FastifyRequest, reply: FastifyReply, bytes: Buffer) {
+  const encoding = preferredEncoding(request);
+  reply.type(JSON_UTF8).header('vary', 'accept-encoding');
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.send(encodedCopy(bytes, encoding) as unknown as PublicationPageJson);
+}
 
 /** What only some visitors may see must not be kept by shared caches. */
 function privateUnless(reply: FastifyReply, isPublic: boolean): void {
@@ -51,9 +63,7 @@ export const publicationRoutes: FastifyPluginAsyncZod<{
       // A URL answered before at the current version is answered again from memory, before its query is checked.
       onRequest: async (request, reply) => {
         const remembered = await publications.rememberedPublishedAnswer(request.url);
-        if (remembered !== undefined) {
-          return reply.type(JSON_UTF8).send(remembered as unknown as PublicationPageJson);
-        }
+        if (remembered !== undefined) return sendRemembered(request, reply, remembered);
       },
       schema: {
         tags: TAGS,
@@ -77,8 +87,7 @@ export const publicationRoutes: FastifyPluginAsyncZod<{
           serialize,
           request.url,
         );
-        // Bytes are sent as they are, not serialized again.
-        return reply.type(JSON_UTF8).send(body as unknown as PublicationPageJson);
+        return sendRemembered(request, reply, body);
       }
       const session = await request.getSession();
       const page = await publications.list(session?.user ?? null, query);
