@@ -14,6 +14,7 @@ import * as listFollowsCards from './0013-list-follows-cards.ts';
 import * as publicationCounts from './0014-publication-counts.ts';
 import * as searchInListOrder from './0015-search-in-list-order.ts';
 import * as listChanges from './0016-list-changes.ts';
+import * as searchTokens from './0017-search-tokens.ts';
 
 /** Every migration, by name; names sort in the order they run. Later features append theirs here. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0014-publication-counts': publicationCounts,
   '0015-search-in-list-order': searchInListOrder,
   '0016-list-changes': listChanges,
+  '0017-search-tokens': searchTokens,
 };

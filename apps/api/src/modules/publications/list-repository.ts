@@ -3,17 +3,11 @@ import { PUBLISHED_STATUS, UNPUBLISHED_STATUS } from '@eco/domain';
 import { countRows, toCount } from '../../db/count.ts';
 import { readListVersion, VersionedCache } from '../../db/list-versions.ts';
 import type { DB, Dialect, PublicationsTable } from '../../db/schema.ts';
-import { countFromGroups, labelBits } from './count-repository.ts';
+import { countFromGroups } from './count-repository.ts';
 import { findFileUrls, selectWithAuthor, type PublicationWithAuthor } from './repository.ts';
-import {
-  facetToken,
-  ftsTier,
-  tierMatch,
-  TIERS,
-  withFacets,
-  type Facets,
-  type SearchGroups,
-} from './search-sql.ts';
+import { facetTokensOf } from './search-facets.ts';
+import { postgresTokenSearch } from './search-postgres.ts';
+import { ftsTier, tierMatch, TIERS, withFacets, type Facets, type SearchGroups } from './search-sql.ts';
 import { correctSpelling } from './spelling.ts';
 import { publicationsTracker, type ListDependencies, type ListFilters } from './list-dependencies.ts';
 
@@ -70,39 +64,18 @@ type FilterTables = {
 };
 
 /**
- * The criteria's filters as facets of SQLite's full-text index (migration 0015), or null when a filter has none (an
- * author, dates, a label without a bit, a province or city without the places above it): the search then reads the
- * list's rows instead.
+ * The criteria's filters as facets of SQLite's full-text index (migration 0015), or null when a filter has none:
+ * the search then filters the list's rows instead.
  */
-async function facetsOf(db: DB, criteria: ListCriteria): Promise<Facets | null> {
-  if (
-    criteria.authorId !== undefined ||
-    criteria.startsFrom !== undefined ||
-    criteria.startsBefore !== undefined
-  ) {
-    return null;
-  }
-  const include: string[] = [];
+async function ftsFacetsOf(db: DB, criteria: ListCriteria): Promise<Facets | null> {
+  const tokens = await facetTokensOf(db, criteria);
+  if (tokens === null) return null;
+  const quoted = (token: string) => `"${token}"`;
+  const include = tokens.required.map(quoted);
+  if (tokens.anyOf.length > 0) include.push(`(${tokens.anyOf.map(quoted).join(' OR ')})`);
   const exclude: string[] = [];
-  if (criteria.status === 'published') exclude.push('"_h"');
-  else if (criteria.status === 'pending') include.push(`"_s${UNPUBLISHED_STATUS}"`);
-  if (criteria.typed !== undefined) include.push(facetToken('t', criteria.typed));
-  const { country, province, city } = criteria;
-  // A place as the filter dialog chooses it: a country, then a province of it, then a city of that.
-  if (city !== undefined) {
-    if (country === undefined || province === undefined) return null;
-    include.push(facetToken('cpy', country, province, city));
-  } else if (province !== undefined) {
-    if (country === undefined) return null;
-    include.push(facetToken('cp', country, province));
-  } else if (country !== undefined) include.push(facetToken('c', country));
-  const labels = criteria.labels ?? [];
-  if (labels.length > 0) {
-    const bits = await labelBits(db);
-    const known = labels.map((label) => bits.get(label));
-    if (known.some((bit) => bit === undefined)) return null;
-    include.push(`(${known.map((bit) => `"_l${bit}"`).join(' OR ')})`);
-  }
+  if (criteria.status === 'published') exclude.push(quoted('_h'));
+  else if (criteria.status === 'pending') include.push(quoted(`_s${UNPUBLISHED_STATUS}`));
   return { include, exclude };
 }
 
@@ -299,8 +272,46 @@ async function listPage(
  * Otherwise (PostgreSQL, and SQLite with an author or dates) the list's rows filtered as without a text search, among
  * the search's matches, ranked in one query. Both give the same pages and totals.
  */
-async function textSearchOf(db: DB, dialect: Dialect, criteria: ListCriteria, groups: SearchGroups) {
-  const facets = dialect === 'sqlite' ? await facetsOf(db, criteria) : null;
+async function textSearchOf(
+  db: DB,
+  dialect: Dialect,
+  criteria: ListCriteria,
+  groups: SearchGroups,
+  /** Keeps a count the search makes besides the total (a tier's size), as the total is kept. */
+  remember: (name: string, count: () => Promise<number>) => Promise<number>,
+) {
+  const tokens =
+    dialect === 'postgres' && criteria.status === 'published' ? await facetTokensOf(db, criteria) : null;
+  if (tokens !== null) {
+    const search = await postgresTokenSearch(db, groups, tokens, () =>
+      countFromGroups(db, { ...criteria, words: [] }),
+    );
+    return {
+      countFirst: true,
+      count: search.count,
+      /** The ids of the page: each tier's first matches, until the page's end is reached. */
+      async page(offset: number, limit: number, total?: number): Promise<string[]> {
+        const matching = total ?? (await search.count());
+        const reach = Math.min(offset + limit, matching);
+        const inTitles = () => remember('title', search.titleSize);
+        const inLabels = () => remember('labels', search.labelsSize);
+        const ranked: number[] = [];
+        for (const tier of TIERS) {
+          const wanted = reach - ranked.length;
+          if (wanted <= 0) break;
+          const size =
+            tier === 2
+              ? await inTitles()
+              : tier === 1
+                ? await inLabels()
+                : matching - (await inTitles()) - (await inLabels());
+          ranked.push(...(await search.tierSeqs(tier, wanted, size)));
+        }
+        return idsOfSeqs(db, dialect, ranked.slice(offset, reach));
+      },
+    };
+  }
+  const facets = dialect === 'sqlite' ? await ftsFacetsOf(db, criteria) : null;
   if (facets !== null) {
     return {
       /** The count comes first: nothing is ranked when nothing matches, and no tier is read past the last match. */
@@ -358,16 +369,21 @@ async function searchPage(
   groups: SearchGroups,
   { memory, version }: Version,
 ): Promise<PageIds> {
-  const search = await textSearchOf(db, dialect, criteria, groups);
+  const key = countKey(criteria, groups);
+  const deps: ListDependencies = {
+    filters: filtersOfCriteria(criteria),
+    searches: [groups],
+    vocabulary: false,
+  };
+  const search = await textSearchOf(db, dialect, criteria, groups, (name, count) =>
+    memory.counts.get(version, `${key} ${name}`, async () => ({ value: await count(), deps })),
+  );
   const { offset, limit } = criteria;
   if (criteria.count === false) {
     const ids = await search.page(offset, limit);
     return { ids, total: ids.length };
   }
-  const counted = memory.counts.get(version, countKey(criteria, groups), async () => ({
-    value: await search.count(),
-    deps: { filters: filtersOfCriteria(criteria), searches: [groups], vocabulary: false },
-  }));
+  const counted = memory.counts.get(version, key, async () => ({ value: await search.count(), deps }));
   if (!search.countFirst) {
     const [ids, total] = await Promise.all([search.page(offset, limit), counted]);
     return { ids, total };

@@ -55,14 +55,6 @@ export function ftsMatch(expression: string): RawBuilder<SqlBool> {
   return sql<SqlBool>`p.seq in (select rowid from publication_search where publication_search match ${expression})`;
 }
 
-/**
- * A facet token of the full-text index (migration 0015): its kind (`t` category, `c` country, `cp` country and
- * province, `cpy` the three) and the keys' UTF-8 bytes in hex, joined by `_`.
- */
-export function facetToken(kind: 't' | 'c' | 'cp' | 'cpy', ...keys: string[]): string {
-  return `"_${kind}_${keys.map((key) => Buffer.from(key, 'utf8').toString('hex')).join('_')}"`;
-}
-
 // ------------------------------------------------------------------------------------------- PostgreSQL
 
 /** A prefix tsquery of the words as lexemes, optionally only over those of one weight (A title, B labels). */
