@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import type { IncomingMessage } from 'node:http';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
@@ -22,8 +20,10 @@ import { createLocalStorage, type MediaStorage } from './modules/media/storage.t
 import { createUnreadHub, type UnreadHub } from './modules/notifications/unread-hub.ts';
 import { sessionPlugin } from './modules/sessions/session-plugin.ts';
 import { handleError, handleNotFound } from './plugins/error-handler.ts';
+import { createFrontDoor, type FrontDoor } from './plugins/front-door.ts';
 import { closeGracefully } from './plugins/graceful-close.ts';
 import { housekeeping } from './plugins/housekeeping.ts';
+import { requestIdOf } from './plugins/request-id.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 
 // Zod's own messages (for schemas without custom ones) in Spanish, like every message the client reads.
@@ -39,6 +39,8 @@ declare module 'fastify' {
     captcha: Captcha;
     /** The live unread counts of the notifications streams of this process. */
     unreadHub: UnreadHub;
+    /** Lanes in front of the pipeline for answers held whole in memory. */
+    frontDoor: FrontDoor;
   }
 }
 
@@ -52,17 +54,10 @@ export type BuildOptions = {
   captcha?: Captcha;
 };
 
-const REQUEST_ID = /^[\w.:-]{1,128}$/;
-
-/** Reuses a caller's x-request-id when it is sane (a proxy's trace id), otherwise a fresh UUID. */
-function requestIdOf(request: IncomingMessage): string {
-  const header = request.headers['x-request-id'];
-  return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
-}
-
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const logger = options.logger ?? createLogger(config);
   const loggerInstance: FastifyBaseLogger = logger;
+  const frontDoor = createFrontDoor(() => loggerInstance);
   const app = Fastify({
     loggerInstance,
     genReqId: requestIdOf,
@@ -71,7 +66,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: config.trustProxy,
     // closeGracefully answers in Spanish instead.
     return503OnClosing: false,
+    serverFactory: frontDoor.serverFactory,
   });
+  app.decorate('frontDoor', frontDoor);
+  // Closing, every request goes through the pipeline, which answers it (closeGracefully).
+  app.addHook('preClose', async () => frontDoor.close());
   closeGracefully(app);
 
   let database = options.database;

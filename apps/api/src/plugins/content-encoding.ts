@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 export type Encoding = 'br' | 'gzip' | 'identity';
 
 /** The encoding to answer with: brotli, else gzip, else none, by what the client accepts. */
-export function preferredEncoding(request: FastifyRequest): Encoding {
+export function preferredEncoding(request: Pick<FastifyRequest, 'headers'>): Encoding {
   const accepted = String(request.headers['accept-encoding'] ?? '');
   if (/\bbr\b/.test(accepted)) return 'br';
   if (/\bgzip\b/.test(accepted)) return 'gzip';

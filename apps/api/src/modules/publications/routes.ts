@@ -2,7 +2,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../../db/database.ts';
-import { encodedCopy, preferredEncoding } from '../../plugins/content-encoding.ts';
 import { errorResponses } from '../../plugins/error-schema.ts';
 import type { CommunityMail } from '../notifications/community-mail.ts';
 import { requireSession } from '../sessions/require-session.ts';
@@ -15,27 +14,15 @@ import {
   publicationParamsSchema,
   updateBodySchema,
   type PublicationJson,
-  type PublicationPageJson,
 } from './schemas.ts';
+import { createRememberedAnswers } from './remembered-answers.ts';
 import { createPublicationsService } from './service.ts';
 
 const TAGS = ['publications'];
-const JSON_UTF8 = 'application/json; charset=utf-8';
 // Checked on arrival, so that a guest gets 401 before anything is said about the request itself.
 const signedIn = { onRequest: async (request: FastifyRequest) => void (await requireSession(request)) };
 const SIGNED_IN: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }];
 const OPTIONAL_SESSION: Record<string, string[]>[] = [{}, ...SIGNED_IN];
-
-/**
- * A remembered answer (UTF-8 JSON bytes), compressed once for all the clients that accept it: sent as it is, not
- * serialized or compressed again.
- */
-function sendRemembered(request: FastifyRequest, reply: FastifyReply, bytes: Buffer) {
-  const encoding = preferredEncoding(request);
-  reply.type(JSON_UTF8).header('vary', 'accept-encoding');
-  if (encoding !== 'identity') reply.header('content-encoding', encoding);
-  return reply.send(encodedCopy(bytes, encoding) as unknown as PublicationPageJson);
-}
 
 /** What only some visitors may see must not be kept by shared caches. */
 function privateUnless(reply: FastifyReply, isPublic: boolean): void {
@@ -56,15 +43,21 @@ export const publicationRoutes: FastifyPluginAsyncZod<{
     mail,
   });
   const isPublished = (publication: PublicationJson) => publication.status === 1;
+  const remembered = createRememberedAnswers({
+    lookUp: (url) => publications.rememberedPublishedAnswer(url),
+    log: app.log,
+  });
+  app.frontDoor.add(remembered.lane);
 
   app.get(
     '/publications',
     {
       // A URL answered before at the current version is answered again from memory, before its query is checked.
       onRequest: async (request, reply) => {
-        const remembered = await publications.rememberedPublishedAnswer(request.url);
-        if (remembered !== undefined) return sendRemembered(request, reply, remembered);
+        const bytes = await publications.rememberedPublishedAnswer(request.url);
+        if (bytes !== undefined) return remembered.send(request, reply, bytes);
       },
+      onSend: remembered.onSend,
       schema: {
         tags: TAGS,
         summary: 'Explorar y buscar anuncios publicados',
@@ -87,7 +80,7 @@ export const publicationRoutes: FastifyPluginAsyncZod<{
           serialize,
           request.url,
         );
-        return sendRemembered(request, reply, body);
+        return remembered.send(request, reply, body);
       }
       const session = await request.getSession();
       const page = await publications.list(session?.user ?? null, query);

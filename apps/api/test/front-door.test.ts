@@ -1,0 +1,133 @@
+import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureLogs } from './helpers/log-capture.ts';
+import { createActors, storePublication, type Actors } from './helpers/publications.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+// A URL of the public list answered before at the current version is answered again by a lane in front of the
+// request pipeline (plugins/front-door.ts): over a real socket, the same bytes and the same headers as the pipeline
+// sends (a new request id; a policy without the nonce a JSON answer never uses), logged the same way, exact after
+// a write, and everything else left to the pipeline.
+
+/** Headers that differ between two answers of the same kind. */
+const OWN = new Set(['x-request-id', 'date', 'content-security-policy']);
+
+describe('the front door of remembered list answers', () => {
+  let subject: TestApp;
+  let actors: Actors;
+  let base: string;
+  const logs = captureLogs('info');
+  /** Requests that went through the pipeline (its onRequest hooks). */
+  let throughPipeline = 0;
+
+  beforeAll(async () => {
+    subject = await createTestApp({ logger: logs.logger });
+    actors = await createActors(subject.database.db);
+    for (let index = 0; index < 4; index++) {
+      await storePublication(subject.database.db, {
+        title: `Frascos de vidrio ${index}`,
+        createdBy: actors.author.id,
+        createdAt: new Date(Date.UTC(2025, 0, 1, 0, index)).toISOString(),
+      });
+    }
+    subject.app.addHook('onRequest', async () => {
+      throughPipeline += 1;
+    });
+    await subject.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(subject.app.server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await subject.dispose();
+  });
+
+  async function get(path: string, headers: Record<string, string> = {}) {
+    const before = throughPipeline;
+    const response = await fetch(`${base}${path}`, { headers });
+    const bytes = Buffer.from(await response.arrayBuffer());
+    const named = Object.fromEntries([...response.headers].filter(([name]) => !OWN.has(name)));
+    return { response, bytes, named, laned: throughPipeline === before };
+  }
+
+  it('answers a URL asked again from memory, with the pipeline’s bytes and headers', async () => {
+    const path = '/api/publications?term=frascos';
+    // Node's fetch decompresses: ask without compression first, then as a browser does.
+    const first = await get(path, { 'accept-encoding': 'identity' });
+    const again = await get(path, { 'accept-encoding': 'identity' });
+    expect(first.laned).toBe(false);
+    expect(again.laned).toBe(true);
+    expect(again.response.status).toBe(200);
+    expect(again.bytes.equals(first.bytes)).toBe(true);
+    expect(again.named).toEqual(first.named);
+    expect(again.response.headers.get('x-request-id')).not.toBe(first.response.headers.get('x-request-id'));
+    expect(again.response.headers.get('content-security-policy')).toBe(
+      first.response.headers.get('content-security-policy')?.replace(/\s*'nonce-[^']*'/, ''),
+    );
+    const traced = await get(path, { 'accept-encoding': 'identity', 'x-request-id': 'trace-123' });
+    expect(traced.laned).toBe(true);
+    expect(traced.response.headers.get('x-request-id')).toBe('trace-123');
+    expect(logs.entries.filter((entry) => entry.reqId === 'trace-123').map((entry) => entry.msg)).toEqual([
+      'incoming request',
+      'request completed',
+    ]);
+  });
+
+  it('sends the compressed copy to a client that accepts it', async () => {
+    const path = '/api/publications?term=frascos';
+    const plain = await get(path, { 'accept-encoding': 'identity' });
+    const raw = await new Promise<{ encoding: string | undefined; body: Buffer; laned: boolean }>(
+      (resolve, reject) => {
+        const before = throughPipeline;
+        void import('node:http').then(({ get: httpGet }) => {
+          httpGet(`${base}${path}`, { headers: { 'accept-encoding': 'gzip, deflate, br' } }, (response) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (chunk: Buffer) => chunks.push(chunk));
+            response.on('end', () =>
+              resolve({
+                encoding: response.headers['content-encoding'],
+                body: Buffer.concat(chunks),
+                laned: throughPipeline === before,
+              }),
+            );
+          }).on('error', reject);
+        });
+      },
+    );
+    expect(raw.laned).toBe(true);
+    expect(raw.encoding).toBe('br');
+    expect(brotliDecompressSync(raw.body).equals(plain.bytes)).toBe(true);
+  });
+
+  it('answers what the database holds right after a write', async () => {
+    const path = '/api/publications';
+    await get(path);
+    expect((await get(path)).laned).toBe(true);
+    await storePublication(subject.database.db, {
+      title: 'Mesa de pino recién publicada',
+      createdBy: actors.author.id,
+      createdAt: new Date().toISOString(),
+    });
+    const after = await get(path);
+    expect(after.laned).toBe(false);
+    expect(after.bytes.toString()).toContain('Mesa de pino recién publicada');
+    expect((await get(path)).laned).toBe(true);
+  });
+
+  it('leaves everything else to the pipeline: bad queries, other routes, other methods, other statuses', async () => {
+    for (const path of ['/api/publications?page=0', '/api/publications?status=pending']) {
+      for (let round = 0; round < 2; round++) {
+        const answer = await get(path);
+        expect(answer.laned, path).toBe(false);
+        expect(answer.response.status, path).toBe(path.includes('page=0') ? 400 : 403);
+      }
+    }
+    await get('/api/publications?term=vidrio');
+    const head = await fetch(`${base}/api/publications?term=vidrio`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    const before = throughPipeline;
+    await fetch(`${base}/api/publications-other`);
+    await fetch(`${base}/api/health`);
+    expect(throughPipeline).toBe(before + 2);
+  });
+});
