@@ -33,7 +33,7 @@ export async function serveBuild(
   const url = `http://127.0.0.1:${port}`;
   const memory = serveMemorySettings();
   return startServerProcess({
-    script: 'apps/api/src/main.ts',
+    script: 'apps/api/build/main.js',
     env: {
       ...process.env,
       PORT: String(port),

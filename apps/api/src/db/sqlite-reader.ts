@@ -32,6 +32,12 @@ class ReaderError extends Error {
 }
 
 /** The worker, started on the first query and started again if it ever dies. */
+/** The worker's script beside this module's: TypeScript from the sources, JavaScript in the compiled server. */
+const WORKER_SCRIPT = new URL(
+  import.meta.url.endsWith('.ts') ? './sqlite-reader-worker.ts' : './sqlite-reader-worker.js',
+  import.meta.url,
+);
+
 class ReaderThread {
   readonly #filename: string;
   #worker: Worker | undefined;
@@ -43,7 +49,7 @@ class ReaderThread {
   }
 
   #start(): Worker {
-    const worker = new Worker(new URL('./sqlite-reader-worker.ts', import.meta.url), {
+    const worker = new Worker(WORKER_SCRIPT, {
       workerData: { filename: this.#filename },
     });
     // Idle, it does not keep the process alive; queries in flight do, through their pending promises' callers.
