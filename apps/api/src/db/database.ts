@@ -15,7 +15,8 @@ export type DatabaseHandle = {
   db: DB;
   /**
    * For the lists' long reads only (no writes, no transactions): on SQLite a worker thread's own connection, so that
-   * a search does not hold the event loop (sqlite-reader.ts); on PostgreSQL `db` itself.
+   * a search does not hold the event loop (sqlite-reader.ts); on PostgreSQL a pool of its own, so that writes and
+   * short reads never wait for a connection behind searches.
    */
   reader: DB;
   dialect: Dialect;
@@ -53,16 +54,31 @@ function createSqlite(filename: string): DatabaseHandle {
 /** pg is loaded only when DATABASE_URL asks for PostgreSQL: an SQLite server never holds it (10 MB resident). */
 export const requirePg = () => createRequire(import.meta.url)('pg') as typeof PgModule;
 
+/** Connections of each pool: the lists' reads have their own, so that a write never waits behind a search. */
+const POOL_CONNECTIONS = { main: 6, reader: 8 } as const;
+
 function createPostgres(connectionString: string, { logger }: Options): DatabaseHandle {
   const pg = requirePg();
-  const pool = new pg.Pool({
-    connectionString,
-    max: 10,
-    connectionTimeoutMillis: 5000,
-    idleTimeoutMillis: 30_000,
-  });
-  // An idle client that loses its server emits 'error' on the pool; unhandled, it would end the process.
-  pool.on('error', (error) => logger?.error({ err: error }, 'PostgreSQL idle client error'));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, reader: db, dialect: 'postgres', close: () => db.destroy() };
+  const open = (max: number) => {
+    const pool = new pg.Pool({
+      connectionString,
+      max,
+      connectionTimeoutMillis: 5000,
+      idleTimeoutMillis: 30_000,
+    });
+    // An idle client that loses its server emits 'error' on the pool; unhandled, it would end the process.
+    pool.on('error', (error) => logger?.error({ err: error }, 'PostgreSQL idle client error'));
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  };
+  const db = open(POOL_CONNECTIONS.main);
+  const reader = open(POOL_CONNECTIONS.reader);
+  return {
+    db,
+    reader,
+    dialect: 'postgres',
+    close: async () => {
+      await reader.destroy();
+      await db.destroy();
+    },
+  };
 }
