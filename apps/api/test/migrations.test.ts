@@ -55,9 +55,11 @@ describe('migrations', () => {
     expect(await db.introspection.getTables()).toEqual([]);
 
     expect(await migrateToLatest(db)).toEqual(Object.keys(migrations));
-    // PostgreSQL's vocabulary of whole search tokens (migration 0017); SQLite's full-text index has its own.
+    // PostgreSQL's search tokens and their vocabulary (migration 0017); SQLite's full-text index has its own.
     const expected =
-      subject.database.dialect === 'postgres' ? [...TABLES, 'search_tokens_vocabulary'].sort() : TABLES;
+      subject.database.dialect === 'postgres'
+        ? [...TABLES, 'publication_tokens', 'search_tokens_vocabulary'].sort()
+        : TABLES;
     const tables = await db.introspection.getTables();
     expect(applicationTables(tables.map((table) => table.name))).toEqual(expected);
 
@@ -145,11 +147,9 @@ describe('migrations', () => {
         'title_stems',
         'typed',
         'updated_at',
-        // PostgreSQL's full-text search column (migration 0003), the lists' order (0015) and the public search's
-        // tokens (0017); SQLite keeps them in the slim rows and the full-text index.
-        ...(subject.database.dialect === 'postgres'
-          ? ['listed', 'search_tokens', 'search_vector', 'seq']
-          : []),
+        // PostgreSQL's full-text search column (migration 0003) and the lists' order (0015); SQLite keeps both in
+        // the slim rows and the full-text index.
+        ...(subject.database.dialect === 'postgres' ? ['search_vector', 'seq'] : []),
       ].sort(),
     );
   });

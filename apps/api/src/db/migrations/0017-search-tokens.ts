@@ -1,63 +1,77 @@
 import { sql, type Kysely } from 'kysely';
 import { dialectOf } from '../dialect-of.ts';
 
-// PostgreSQL's public search without rechecking rows (decision 010, "PostgreSQL's searches from the index alone").
+// PostgreSQL's public search without rechecking rows (decision 010, "PostgreSQL's searches over token arrays").
 // A tsvector match must be rechecked on every matching row (its GIN index is inexact), so counting the matches of a
-// common word read tens of thousands of rows. SQLite's full-text index answers a count from the index alone
-// (migration 0015); this gives PostgreSQL the same:
-// - `listed`: whether the public sees the publication (published, author not suspended), kept by triggers;
-// - `search_tokens`: an array of the publication's search tokens (title, labels and description stems), the
-//   title's again as `t.<token>` and the labels' as `l.<token>` (the rank tiers), and the facets of migration 0015
-//   (`_t_`, `_c_`, `_cp_`, `_cpy_` with the keys in hex, `_l<bit>`); a GIN index over the listed rows answers
-//   overlap and containment exactly, so a count never rechecks a row;
+// common word read tens of thousands of wide publication rows. SQLite's full-text index answers a count from the
+// index alone (migration 0015); this gives PostgreSQL the nearest equivalent:
+// - `publication_tokens`: one narrow row per publication (its `seq`, whether the public sees it, and its tokens), so
+//   the rows a count still visits (PostgreSQL no longer skips heap pages in bitmap scans) are a few hundred bytes,
+//   not the publication's kilobytes;
+// - `tokens`: the publication's search tokens (title, labels and description stems), the title's again as
+//   `t.<token>` and the labels' as `l.<token>` (the rank tiers), and the facets of migration 0015 (`_t_`, `_c_`,
+//   `_cp_`, `_cpy_` with the keys in hex, `_l<bit>`); a GIN index over the listed rows answers overlap and
+//   containment exactly;
 // - `search_tokens_vocabulary`: every token once, so that a search word (a prefix) becomes the tokens it begins.
-// SQLite keeps its full-text index: nothing changes there.
+// Triggers keep both in the transaction of every write. SQLite keeps its full-text index: nothing changes there.
 
 async function upPostgres(db: Kysely<unknown>): Promise<void> {
-  await sql`alter table publications add column listed boolean not null default false,
-    add column search_tokens text[] not null default '{}'`.execute(db);
+  await sql`create table publication_tokens (
+    seq bigint primary key references publications (seq) on delete cascade,
+    listed boolean not null,
+    tokens text[] not null
+  )`.execute(db);
   await sql`create table search_tokens_vocabulary (token text collate "C" primary key)`.execute(db);
 
   // The tokens of a publication, in one array (see above); label bits from material_label_bits (migration 0014).
-  await sql`create or replace function eco_publication_tokens() returns trigger language plpgsql as $body$
+  await sql`create or replace function eco_tokens_of(p publications) returns text[] language plpgsql stable as $body$
     declare
-      title text[] := array_remove(string_to_array(new.title_stems, ' '), '');
-      labelled text[] := array_remove(string_to_array(new.labels_stems, ' '), '');
-      described text[] := array_remove(string_to_array(new.description_stems, ' '), '');
-      facets text[] := array['_t_' || encode(convert_to(new.typed, 'UTF8'), 'hex')];
+      title text[] := array_remove(string_to_array(p.title_stems, ' '), '');
+      labelled text[] := array_remove(string_to_array(p.labels_stems, ' '), '');
+      described text[] := array_remove(string_to_array(p.description_stems, ' '), '');
+      facets text[] := array['_t_' || encode(convert_to(p.typed, 'UTF8'), 'hex')];
+      country text := encode(convert_to(p.location_country, 'UTF8'), 'hex');
+      province text := encode(convert_to(p.location_province, 'UTF8'), 'hex');
     begin
-      new.listed := new.status = 1 and not exists (
-        select 1 from users as author where author.id = new.created_by and author.is_active = 0);
-      if new.location_country is not null then
-        facets := facets || ('_c_' || encode(convert_to(new.location_country, 'UTF8'), 'hex'));
-        if new.location_province is not null then
-          facets := facets || ('_cp_' || encode(convert_to(new.location_country, 'UTF8'), 'hex') || '_'
-            || encode(convert_to(new.location_province, 'UTF8'), 'hex'));
-          if new.location_city is not null then
-            facets := facets || ('_cpy_' || encode(convert_to(new.location_country, 'UTF8'), 'hex') || '_'
-              || encode(convert_to(new.location_province, 'UTF8'), 'hex') || '_'
-              || encode(convert_to(new.location_city, 'UTF8'), 'hex'));
+      if p.location_country is not null then
+        facets := facets || ('_c_' || country);
+        if p.location_province is not null then
+          facets := facets || ('_cp_' || country || '_' || province);
+          if p.location_city is not null then
+            facets := facets || ('_cpy_' || country || '_' || province || '_'
+              || encode(convert_to(p.location_city, 'UTF8'), 'hex'));
           end if;
         end if;
       end if;
       facets := facets || coalesce((select array_agg(distinct '_l' || bits.bit)
-        from jsonb_array_elements_text(eco_json_labels(new.labels)) as item(name)
+        from jsonb_array_elements_text(eco_json_labels(p.labels)) as item(name)
         join material_label_bits as bits on bits.name = item.name), '{}');
-      new.search_tokens := title || labelled || described
+      return title || labelled || described
         || coalesce((select array_agg('t.' || token) from unnest(title) as token), '{}')
         || coalesce((select array_agg('l.' || token) from unnest(labelled) as token), '{}')
         || facets;
-      return new;
     end
   $body$`.execute(db);
-  await sql`create trigger publications_search_tokens
-    before insert or update of status, created_by, typed, location_country, location_province, location_city, labels,
+  await sql`create or replace function eco_listed(p publications) returns boolean language sql stable as $body$
+    select p.status = 1 and not exists (
+      select 1 from users as author where author.id = p.created_by and author.is_active = 0)
+  $body$`.execute(db);
+  await sql`create or replace function eco_keep_publication_tokens() returns trigger language plpgsql as $body$
+    begin
+      insert into publication_tokens (seq, listed, tokens) values (new.seq, eco_listed(new), eco_tokens_of(new))
+        on conflict (seq) do update set listed = excluded.listed, tokens = excluded.tokens;
+      return null;
+    end
+  $body$`.execute(db);
+  await sql`create trigger publications_tokens
+    after insert or update of status, created_by, typed, location_country, location_province, location_city, labels,
       title_stems, labels_stems, description_stems
-    on publications for each row execute function eco_publication_tokens()`.execute(db);
+    on publications for each row execute function eco_keep_publication_tokens()`.execute(db);
   // A member suspended or reinstated: their publications leave the public or come back.
   await sql`create or replace function eco_list_author_publications() returns trigger language plpgsql as $body$
     begin
-      update publications set listed = (status = 1 and new.is_active <> 0) where created_by = new.id;
+      update publication_tokens as t set listed = eco_listed(p)
+        from publications as p where p.created_by = new.id and t.seq = p.seq;
       return null;
     end
   $body$`.execute(db);
@@ -81,11 +95,16 @@ async function upPostgres(db: Kysely<unknown>): Promise<void> {
       for each statement execute function eco_collect_search_tokens()`.execute(db);
   }
 
-  // The publications that exist (the before trigger fills their columns).
-  await sql`update publications set title_stems = title_stems`.execute(db);
-  await sql`create index publications_search_tokens_idx on publications using gin (search_tokens)
-    where listed`.execute(db);
-  await sql`create index publications_listed_seq_idx on publications (seq) where listed`.execute(db);
+  // The publications that exist.
+  await sql`insert into publication_tokens (seq, listed, tokens)
+    select p.seq, eco_listed(p), eco_tokens_of(p) from publications as p`.execute(db);
+  await sql`insert into search_tokens_vocabulary (token)
+    select distinct token from publications as p, unnest(string_to_array(
+      p.title_stems || ' ' || p.labels_stems || ' ' || p.description_stems, ' ')) as token
+    where token <> '' on conflict do nothing`.execute(db);
+  await sql`create index publication_tokens_idx on publication_tokens using gin (tokens) where listed`.execute(
+    db,
+  );
 }
 
 async function downPostgres(db: Kysely<unknown>): Promise<void> {
@@ -94,13 +113,19 @@ async function downPostgres(db: Kysely<unknown>): Promise<void> {
       db,
     );
   }
-  await sql`drop trigger if exists publications_search_tokens on publications`.execute(db);
+  await sql`drop trigger if exists publications_tokens on publications`.execute(db);
   await sql`drop trigger if exists users_listed_publications on users`.execute(db);
-  await sql`drop function if exists eco_collect_search_tokens()`.execute(db);
-  await sql`drop function if exists eco_list_author_publications()`.execute(db);
-  await sql`drop function if exists eco_publication_tokens()`.execute(db);
+  for (const fn of [
+    'eco_collect_search_tokens()',
+    'eco_list_author_publications()',
+    'eco_keep_publication_tokens()',
+    'eco_listed(publications)',
+    'eco_tokens_of(publications)',
+  ]) {
+    await sql.raw(`drop function if exists ${fn}`).execute(db);
+  }
   await sql`drop table search_tokens_vocabulary`.execute(db);
-  await sql`alter table publications drop column search_tokens, drop column listed`.execute(db);
+  await sql`drop table publication_tokens`.execute(db);
 }
 
 export async function up(db: Kysely<unknown>): Promise<void> {

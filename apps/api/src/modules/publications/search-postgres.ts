@@ -4,10 +4,11 @@ import type { DB } from '../../db/schema.ts';
 import type { FacetTokens } from './search-facets.ts';
 import type { SearchGroups, Tier } from './search-sql.ts';
 
-// PostgreSQL's public text search over `search_tokens` (migration 0017): the words become the whole tokens they
+// PostgreSQL's public text search over `publication_tokens` (migration 0017): the words become the whole tokens they
 // begin (from search_tokens_vocabulary), and every condition is an array overlap or containment, which the GIN index
-// over the listed publications answers exactly. A count never rechecks a row; a tier's page is read in list order
-// when the tier is dense among the filtered rows, else found through the index and sorted.
+// over the listed publications answers exactly: a count never rechecks a row, and visits only the narrow token rows.
+// A tier's page is read in list order when the tier is dense among the filtered rows, else found through the index
+// and sorted.
 
 /** A tier is dense when at least one filtered row in DENSE_SHARE is in it: read in list order, it stops early. */
 const DENSE_SHARE = 20;
@@ -30,7 +31,7 @@ async function expand(db: DB, groups: SearchGroups): Promise<string[][]> {
 type Condition = RawBuilder<SqlBool>;
 
 function overlaps(tokens: readonly string[], prefix = ''): Condition {
-  return sql<SqlBool>`p.search_tokens && ${tokens.map((token) => `${prefix}${token}`)}::text[]`;
+  return sql<SqlBool>`p.tokens && ${tokens.map((token) => `${prefix}${token}`)}::text[]`;
 }
 
 function all(conditions: readonly Condition[]): Condition {
@@ -51,7 +52,7 @@ export async function postgresTokenSearch(
   let among: Promise<number | undefined> | undefined;
   const empty = expanded.some((tokens) => tokens.length === 0);
   const filters: Condition[] = [sql<SqlBool>`p.listed`];
-  if (facets.required.length > 0) filters.push(sql<SqlBool>`p.search_tokens @> ${facets.required}::text[]`);
+  if (facets.required.length > 0) filters.push(sql<SqlBool>`p.tokens @> ${facets.required}::text[]`);
   if (facets.anyOf.length > 0) filters.push(overlaps(facets.anyOf));
   const inTitle = all(expanded.map((tokens) => overlaps(tokens, 't.')));
   const inLabels = all(expanded.map((tokens) => overlaps(tokens, 'l.')));
@@ -59,7 +60,9 @@ export async function postgresTokenSearch(
 
   async function count(...conditions: Condition[]): Promise<number> {
     if (empty) return 0;
-    const { rows } = await sql<{ total: string | number }>`select count(*) as total from publications as p
+    const { rows } = await sql<{
+      total: string | number;
+    }>`select count(*) as total from publication_tokens as p
       where ${all([...filters, ...conditions])}`.execute(db);
     return toCount(rows[0]?.total);
   }
@@ -94,7 +97,9 @@ export async function postgresTokenSearch(
           : sql<SqlBool>`${all(conditions)} and not (${sql.join(excluded, sql` or `)})`;
       // `seq + 0` is not the indexed column: the planner finds the tier's rows through the index, then sorts them.
       const order = dense ? sql`p.seq` : sql`p.seq + 0`;
-      const found = await sql<{ seq: string | number }>`select p.seq from publications as p where ${where}
+      const found = await sql<{
+        seq: string | number;
+      }>`select p.seq from publication_tokens as p where ${where}
         order by ${order} desc limit ${Math.min(limit, size)}`.execute(db);
       return found.rows.map((row) => Number(row.seq));
     },
