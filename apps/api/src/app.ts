@@ -71,7 +71,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('frontDoor', frontDoor);
   // Closing, every request goes through the pipeline, which answers it (closeGracefully).
   app.addHook('preClose', async () => frontDoor.close());
-  closeGracefully(app);
 
   let database = options.database;
   if (database === undefined) {
@@ -91,14 +90,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(handleNotFound);
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback hooks where they run on every request: an async one costs a promise each time.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   await app.register(securityHeaders, {
     upgradeInsecureRequests: config.publicUrl.startsWith('https:'),
     recaptcha: config.captcha.provider === 'recaptcha',
   });
+  // After the headers every answer carries: its 503 skips the hooks that come after it.
+  closeGracefully(app);
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(cookie);
   await app.register(sessionPlugin, { db: database.db });
