@@ -24,6 +24,7 @@ import { createFrontDoor, type FrontDoor } from './plugins/front-door.ts';
 import { closeGracefully } from './plugins/graceful-close.ts';
 import { housekeeping } from './plugins/housekeeping.ts';
 import { requestIdOf } from './plugins/request-id.ts';
+import { logAbortedRequests, logsRequests, OneLinePerRequest } from './plugins/request-log.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 
 // Zod's own messages (for schemas without custom ones) in Spanish, like every message the client reads.
@@ -60,6 +61,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const frontDoor = createFrontDoor(() => loggerInstance);
   const app = Fastify({
     loggerInstance,
+    logController: new OneLinePerRequest(),
     genReqId: requestIdOf,
     requestIdHeader: false,
     frameworkErrors: handleError,
@@ -95,6 +97,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     reply.header('x-request-id', request.id);
     done();
   });
+  // Only where requests are logged: the hook listens to every request's connection.
+  if (logsRequests(logger.level)) logAbortedRequests(app);
 
   await app.register(securityHeaders, {
     upgradeInsecureRequests: config.publicUrl.startsWith('https:'),
