@@ -1,6 +1,6 @@
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REQUEST_ABORTED, REQUEST_COMPLETED } from '../src/plugins/request-log.ts';
+import { REQUEST_ABORTED, REQUEST_COMPLETED, REQUEST_INCOMING } from '../src/plugins/request-log.ts';
 import { captureLogs } from './helpers/log-capture.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -70,7 +70,7 @@ describe('request logs at info', () => {
         responseTime: expect.any(Number),
       });
       const lines = logs.entries.filter(
-        (entry) => entry.reqId === id && [REQUEST_COMPLETED, 'incoming request'].includes(String(entry.msg)),
+        (entry) => entry.reqId === id && [REQUEST_COMPLETED, REQUEST_INCOMING].includes(String(entry.msg)),
       );
       expect(lines).toHaveLength(1);
     }
@@ -91,6 +91,28 @@ describe('request logs at info', () => {
       req: { method: 'GET', url: '/api/test/slow', host: 'ausente.example' },
     });
     releaseSlow();
+  });
+});
+
+describe('request logs at debug', () => {
+  it('also logs the arrival of each request', async () => {
+    const logs = captureLogs('debug');
+    const subject = await createTestApp({ logger: logs.logger });
+    try {
+      const response = await subject.app.inject({ method: 'GET', url: '/api/health' });
+      const id = response.headers['x-request-id'];
+
+      expect(logs.entries.filter((entry) => entry.reqId === id).map((entry) => entry.msg)).toEqual([
+        REQUEST_INCOMING,
+        REQUEST_COMPLETED,
+      ]);
+      expect(logs.entries.find((entry) => entry.msg === REQUEST_INCOMING)).toMatchObject({
+        level: 20,
+        req: { method: 'GET', url: '/api/health' },
+      });
+    } finally {
+      await subject.dispose();
+    }
   });
 });
 

@@ -7,17 +7,19 @@ import {
   type FastifyRequest,
 } from 'fastify';
 
-// One log line per request instead of Fastify's two ('incoming request', then 'request completed'): the line written
-// when the answer has gone out carries what both said (request id, method, URL, host, client address and port,
-// status, response time). Each line is a synchronous write of the log destination, about half of what info-level
-// logging costs a request (decision 020). A request that never completes is not logged; one whose client goes away
-// first is, as 'request aborted'.
+// One log line per request at info instead of Fastify's two ('incoming request', then 'request completed'): the line
+// written when the answer has gone out carries what both said (request id, method, URL, host, client address and
+// port, status, response time) in about two thirds of the bytes, and each line is built, redacted and handed to the
+// destination once instead of twice (decision 020). A request whose client goes away first is logged as 'request
+// aborted'; the arrival of each request, which shows the requests in flight, is logged at debug.
 
+export const REQUEST_INCOMING = 'incoming request';
 export const REQUEST_COMPLETED = 'request completed';
 export const REQUEST_ABORTED = 'request aborted';
 
-/** The levels at which requests are logged. */
+/** The levels at which requests are logged, and those at which their arrival is too. */
 const LOGS_REQUESTS = new Set(['trace', 'debug', 'info']);
+const LOGS_ARRIVALS = new Set(['trace', 'debug']);
 
 export function logsRequests(level: string): boolean {
   return LOGS_REQUESTS.has(level);
@@ -25,8 +27,10 @@ export function logsRequests(level: string): boolean {
 
 /** Fastify's request log lines, one per request: written when the answer has gone out. */
 export class OneLinePerRequest extends LogController {
-  override incomingRequest(): void {
-    // The completed (or aborted) line says it.
+  override incomingRequest(request: FastifyRequest): void {
+    // At info the completed (or aborted) line says it.
+    if (this.isLogDisabled(request) || !LOGS_ARRIVALS.has(request.log.level)) return;
+    request.log.debug({ req: request }, REQUEST_INCOMING);
   }
 
   override requestCompleted(
