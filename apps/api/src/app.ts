@@ -24,6 +24,7 @@ import { createFrontDoor, type FrontDoor } from './plugins/front-door.ts';
 import { closeGracefully } from './plugins/graceful-close.ts';
 import { housekeeping } from './plugins/housekeeping.ts';
 import { requestIdOf } from './plugins/request-id.ts';
+import { logAbortedRequests, logsRequests, OneLinePerRequest } from './plugins/request-log.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 
 // Zod's own messages (for schemas without custom ones) in Spanish, like every message the client reads.
@@ -60,6 +61,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const frontDoor = createFrontDoor(() => loggerInstance);
   const app = Fastify({
     loggerInstance,
+    logController: new OneLinePerRequest(),
     genReqId: requestIdOf,
     requestIdHeader: false,
     frameworkErrors: handleError,
@@ -71,7 +73,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('frontDoor', frontDoor);
   // Closing, every request goes through the pipeline, which answers it (closeGracefully).
   app.addHook('preClose', async () => frontDoor.close());
-  closeGracefully(app);
 
   let database = options.database;
   if (database === undefined) {
@@ -91,14 +92,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(handleNotFound);
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback hooks where they run on every request: an async one costs a promise each time.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
+  // Only where requests are logged: the hook listens to every request's connection.
+  if (logsRequests(logger.level)) logAbortedRequests(app);
 
   await app.register(securityHeaders, {
     upgradeInsecureRequests: config.publicUrl.startsWith('https:'),
     recaptcha: config.captcha.provider === 'recaptcha',
   });
+  // After the headers every answer carries: its 503 skips the hooks that come after it.
+  closeGracefully(app);
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(cookie);
   await app.register(sessionPlugin, { db: database.db });

@@ -39,7 +39,12 @@ async function setUp(): Promise<Setup> {
   const { token } = await createSession(subject.database.db, user.id, 3_600_000);
   // The server is the only one using the database from now on.
   await subject.database.close();
-  const env = { DATA_DIR: subject.config.dataDir, DATABASE_URL: subject.config.databaseUrl ?? '' };
+  // At debug the server logs each request's arrival: the tests see what is in flight.
+  const env = {
+    DATA_DIR: subject.config.dataDir,
+    DATABASE_URL: subject.config.databaseUrl ?? '',
+    LOG_LEVEL: 'debug',
+  };
   server = await startServer(env);
   return { subject, server, token, env };
 }
@@ -143,7 +148,12 @@ describe('the production server process', { timeout: 120_000 }, () => {
     const inFlight = Array.from({ length: 4 }, () =>
       upload(url, setup.token, 1200, 900).then((response) => ({ status: response.status, at: Date.now() })),
     );
-    const received = () => setup.server.output().split('"url":"/api/media"').length - 1;
+    const received = () =>
+      setup.server
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('"url":"/api/media"') && line.includes('"msg":"incoming request"'))
+        .length;
     await until(() => received() >= 4);
     const signalledAt = Date.now();
     setup.server.child.kill('SIGTERM');

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOCUMENT_ONLY_HEADERS } from '../src/plugins/security-headers.ts';
+import { DOCUMENT_ONLY_HEADERS, isApiUrl } from '../src/plugins/security-headers.ts';
 import { clientFiles } from '../src/web/client-files.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -18,12 +18,29 @@ function directives(header: unknown): Record<string, string[]> {
   );
 }
 
+/** Headers that belong to one answer, not to the kind of answer. */
+const OWN_HEADERS = new Set(['x-request-id', 'date', 'content-length', 'content-type', 'connection', 'vary']);
+
+/** The headers of an answer but its own, with the policy's nonce written as <nonce>. */
+function kindOfHeaders(headers: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(headers)
+      .filter(([name]) => !OWN_HEADERS.has(name) && !['cache-control', 'content-encoding'].includes(name))
+      .map(([name, value]) => [name, String(value).replace(/'nonce-[^']*'/, "'nonce-<nonce>'")]),
+  );
+}
+
+/** A route that answers with the nonce its reply exposes, as a document would put it in its scripts. */
+const nonceRoute = (subject: TestApp, url = '/test/nonce') =>
+  subject.app.get(url, async (_request, reply) => ({ nonce: reply.cspNonce?.script ?? null }));
+
 describe('security headers', () => {
   let subject: TestApp;
 
   beforeAll(async () => {
     subject = await createTestApp();
-    subject.app.get('/test/nonce', async (_request, reply) => ({ nonce: reply.cspNonce.script }));
+    nonceRoute(subject);
+    nonceRoute(subject, '/api/test/nonce');
   });
 
   afterAll(async () => {
@@ -87,9 +104,11 @@ describe('security headers', () => {
     const recaptcha = await createTestApp({
       env: { CAPTCHA_PROVIDER: 'recaptcha', RECAPTCHA_SITE_KEY: 'sitio', RECAPTCHA_SECRET_KEY: 'secreto' },
     });
+    nonceRoute(altcha);
+    nonceRoute(recaptcha);
     try {
       const plain = directives(
-        (await altcha.app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy'],
+        (await altcha.app.inject({ method: 'GET', url: '/test/nonce' })).headers['content-security-policy'],
       );
       expect(plain['script-src']).toHaveLength(2);
       expect(plain['script-src']?.[1]).toMatch(/^'nonce-/);
@@ -97,7 +116,7 @@ describe('security headers', () => {
       expect(plain['worker-src']).toBeUndefined();
 
       const google = directives(
-        (await recaptcha.app.inject({ method: 'GET', url: '/api/health' })).headers[
+        (await recaptcha.app.inject({ method: 'GET', url: '/test/nonce' })).headers[
           'content-security-policy'
         ],
       );
@@ -109,9 +128,62 @@ describe('security headers', () => {
       ]);
       expect(google['frame-src']).toEqual(['https://www.google.com/recaptcha/']);
       expect(google['script-src']).not.toContain("'unsafe-inline'");
+      const api = directives(
+        (await recaptcha.app.inject({ method: 'GET', url: '/api/health' })).headers[
+          'content-security-policy'
+        ],
+      );
+      expect(api).toEqual({
+        ...google,
+        'script-src': ["'self'", 'https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
+      });
     } finally {
       await altcha.dispose();
       await recaptcha.dispose();
+    }
+  });
+
+  it("gives the API's answers the same headers as a document, with a policy without a nonce (they run no script)", async () => {
+    const document = await subject.app.inject({ method: 'GET', url: '/test/nonce' });
+    const answers = await Promise.all(
+      ['/api/health', '/api/test/nonce', '/api/nothing-here', '/api/publications?page=0', '/api'].map((url) =>
+        subject.app.inject({ method: 'GET', url }),
+      ),
+    );
+
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 404, 400, 404]);
+    const documentPolicy = directives(document.headers['content-security-policy']);
+    for (const answer of answers) {
+      expect(kindOfHeaders(answer.headers)).toEqual({
+        ...kindOfHeaders(document.headers),
+        'content-security-policy': String(document.headers['content-security-policy']).replace(
+          /\s*'nonce-[^']*'/,
+          '',
+        ),
+      });
+      expect(directives(answer.headers['content-security-policy'])).toEqual({
+        ...documentPolicy,
+        'script-src': ["'self'"],
+      });
+    }
+    // No nonce is made for them.
+    expect(answers[1]?.json()).toEqual({ nonce: null });
+  });
+
+  it('tells the API by its path, as received', () => {
+    for (const url of ['/api', '/api/', '/api?x=1', '/api/publications?term=vidrio', '/api/docs']) {
+      expect(isApiUrl(url), url).toBe(true);
+    }
+    for (const url of [
+      '/',
+      '/apis',
+      '/api-docs',
+      '/ap',
+      '/publications?what=api',
+      '//api/health',
+      '/API/health',
+    ]) {
+      expect(isApiUrl(url), url).toBe(false);
     }
   });
 

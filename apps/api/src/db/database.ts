@@ -6,7 +6,7 @@ import type PgModule from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Database, DB, Dialect } from './schema.ts';
-import { createSqliteDialect } from './sqlite-dialect.ts';
+import { attachSqliteConnection, createSqliteDialect } from './sqlite-dialect.ts';
 import { createSqliteReader } from './sqlite-reader.ts';
 
 export const SQLITE_FILE_NAME = 'ecoanuncios.sqlite';
@@ -37,8 +37,9 @@ export function createDatabase(
 }
 
 function createSqlite(filename: string): DatabaseHandle {
-  const { dialect } = createSqliteDialect(filename);
+  const { dialect, connection } = createSqliteDialect(filename);
   const db = new Kysely<Database>({ dialect });
+  attachSqliteConnection(db, connection);
   const reader = createSqliteReader(filename);
   return {
     db,

@@ -25,17 +25,73 @@ function bind(parameters: ReadonlyArray<unknown>): [Record<string, SQLInputValue
   return [{}, ...parameters.map(toSqliteValue)];
 }
 
-function adaptStatement(statement: StatementSync): SqliteStatement {
+/** Counts the statements being iterated on a connection: each holds its read transaction open until it is done. */
+type OpenIterations = { count: number };
+
+/** `rows`, counted in `open` from now until they are exhausted, fail or are given up (`return`). */
+function counted(rows: IterableIterator<unknown>, open: OpenIterations): IterableIterator<unknown> {
+  open.count += 1;
+  let finished = false;
+  const finish = () => {
+    if (finished) return;
+    finished = true;
+    open.count -= 1;
+  };
+  const iterator: IterableIterator<unknown> = {
+    [Symbol.iterator]: () => iterator,
+    next: () => {
+      try {
+        const step = rows.next();
+        if (step.done === true) finish();
+        return step;
+      } catch (error) {
+        finish();
+        throw error;
+      }
+    },
+    return: (value?: unknown) => {
+      finish();
+      return rows.return?.(value) ?? { done: true, value };
+    },
+  };
+  return iterator;
+}
+
+function adaptStatement(statement: StatementSync, open: OpenIterations): SqliteStatement {
   return {
     // A statement that yields columns returns rows (select, or anything with `returning`).
     reader: statement.columns().length > 0,
     all: (parameters) => statement.all(...bind(parameters)),
     run: (parameters) => statement.run(...bind(parameters)),
-    iterate: (parameters) => statement.iterate(...bind(parameters)),
+    iterate: (parameters) => counted(statement.iterate(...bind(parameters)), open),
   };
 }
 
-export type SqliteHandle = { dialect: SqliteDialect; database: DatabaseSync };
+/** The node:sqlite connection under a Kysely instance, for the few reads that skip Kysely's query pipeline. */
+export type SqliteConnection = {
+  database: DatabaseSync;
+  /**
+   * Whether a statement run on the connection now sees what a query handed to Kysely now would: every committed
+   * write and nothing uncommitted. False while a transaction is open on it (its statements would see its uncommitted
+   * rows: Kysely makes other queries wait for its end) or while a statement is being iterated (it holds an older
+   * read snapshot).
+   */
+  readsCommitted: () => boolean;
+};
+
+export type SqliteHandle = { dialect: SqliteDialect; database: DatabaseSync; connection: SqliteConnection };
+
+const connections = new WeakMap<object, SqliteConnection>();
+
+/** Records that `db` (a Kysely instance) runs its queries on `connection`. */
+export function attachSqliteConnection(db: object, connection: SqliteConnection): void {
+  connections.set(db, connection);
+}
+
+/** The connection under `db` when it is a Kysely instance of createSqliteDialect (not a transaction of it). */
+export function sqliteConnectionOf(db: object): SqliteConnection | undefined {
+  return connections.get(db);
+}
 
 /** Prepared statements kept per SQL text: the app's queries are a few hundred shapes with bound values. */
 const STATEMENT_CACHE_SIZE = 500;
@@ -44,7 +100,7 @@ const STATEMENT_CACHE_SIZE = 500;
  * Compiling a statement costs as much as running a small one: keep the most recently used ones. Kysely runs one
  * query at a time on this single connection, so a cached statement is never in use twice at once.
  */
-function statementCache(database: DatabaseSync): (sql: string) => SqliteStatement {
+function statementCache(database: DatabaseSync, open: OpenIterations): (sql: string) => SqliteStatement {
   const statements = new Map<string, SqliteStatement>();
   return (sql) => {
     const cached = statements.get(sql);
@@ -53,7 +109,7 @@ function statementCache(database: DatabaseSync): (sql: string) => SqliteStatemen
       statements.set(sql, cached);
       return cached;
     }
-    const statement = adaptStatement(database.prepare(sql));
+    const statement = adaptStatement(database.prepare(sql), open);
     statements.set(sql, statement);
     if (statements.size > STATEMENT_CACHE_SIZE) {
       const oldest = statements.keys().next();
@@ -77,12 +133,17 @@ export function createSqliteDialect(filename: string): SqliteHandle {
   } catch {
     // Another process holds the write lock beyond the busy timeout: the statistics are refreshed next time.
   }
-  const prepare = statementCache(database);
+  const open: OpenIterations = { count: 0 };
+  const prepare = statementCache(database, open);
   const adapter: SqliteDatabase = {
     close: () => {
       if (database.isOpen) database.close();
     },
     prepare,
   };
-  return { dialect: new SqliteDialect({ database: adapter }), database };
+  const connection: SqliteConnection = {
+    database,
+    readsCommitted: () => database.isOpen && !database.isTransaction && open.count === 0,
+  };
+  return { dialect: new SqliteDialect({ database: adapter }), database, connection };
 }

@@ -1,17 +1,23 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import { requestIdOf } from './request-id.ts';
+import { logAnsweredRequest, logsRequests } from './request-log.ts';
 
 // A lane in front of Fastify for answers a process already holds whole: a request a lane recognises (a remembered
 // list answer at the list's current version) is answered from memory with the very headers the full pipeline sent
 // for the same kind of answer, learnt from it; anything else, or any doubt, goes to Fastify as before. The request
 // pipeline (hooks, validation, serialization) costs several times what writing the bytes does, and the answers a
-// lane serves were checked by that pipeline when they were first made.
+// lane serves were checked by that pipeline when they were first made. A lane's answer is logged as the pipeline
+// logs a request (request-log.ts).
 
 export type Lane = {
   /** Whether the lane may answer the request (checked at once: every other request goes to Fastify untouched). */
   accepts: (request: IncomingMessage) => boolean;
-  /** Answers the request and resolves true, or resolves false without having written anything. */
-  answer: (request: IncomingMessage, response: ServerResponse) => Promise<boolean>;
+  /**
+   * Answers the request with `id` as its x-request-id and resolves true, or resolves false without having written
+   * anything.
+   */
+  answer: (request: IncomingMessage, response: ServerResponse, id: string) => Promise<boolean>;
 };
 
 /** Headers that belong to one answer, not to the kind of answer: each lane answer sets its own. */
@@ -25,29 +31,30 @@ const OWN_HEADERS = new Set([
   'x-request-id',
 ]);
 
+/** Header names and values in one flat list, as `writeHead` takes them. */
+type FlatHeaders = (string | number | string[])[];
+
 /** What a lane writes besides the body: the headers the pipeline sent for the same kind of answer, learnt once. */
 export class LearntHeaders {
-  #headers: Record<string, string | string[]> | undefined;
+  #headers: FlatHeaders | undefined;
 
-  /** Learns them from a reply the pipeline is about to send (an onSend hook), nonce-free. */
+  /** Learns them from a reply the pipeline is about to send (an onSend hook). */
   learn(reply: FastifyReply): void {
     if (this.#headers !== undefined) return;
-    const learnt: Record<string, string | string[]> = {};
+    const learnt: FlatHeaders = [];
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (value === undefined || OWN_HEADERS.has(name)) continue;
-      const text = Array.isArray(value) ? value.map(String) : String(value);
-      // A JSON answer runs no script: its policy needs no per-request nonce.
-      learnt[name] =
-        name === 'content-security-policy' && typeof text === 'string'
-          ? text.replace(/\s*'nonce-[^']*'/g, '')
-          : text;
+      learnt.push(name, Array.isArray(value) ? value.map(String) : String(value));
     }
     this.#headers = learnt;
   }
 
   /** The learnt headers with an answer's own, or undefined before the pipeline sent one. */
-  with(own: Record<string, string | number>): Record<string, string | string[] | number> | undefined {
-    return this.#headers === undefined ? undefined : { ...this.#headers, ...own };
+  with(own: Record<string, string | number>): FlatHeaders | undefined {
+    if (this.#headers === undefined) return undefined;
+    const headers = this.#headers.slice();
+    for (const name in own) headers.push(name, own[name] as string | number);
+    return headers;
   }
 }
 
@@ -63,17 +70,32 @@ export function createFrontDoor(log: () => FastifyBaseLogger | undefined): Front
   const lanes: Lane[] = [];
   let open = true;
 
+  function laneOf(request: IncomingMessage): Lane | undefined {
+    if (!open) return undefined;
+    for (const lane of lanes) if (lane.accepts(request)) return lane;
+    return undefined;
+  }
+
   return {
     serverFactory: (handler) =>
       createServer((request, response) => {
-        const lane = open ? lanes.find((candidate) => candidate.accepts(request)) : undefined;
+        const lane = laneOf(request);
         if (lane === undefined) {
           handler(request, response);
           return;
         }
-        lane.answer(request, response).then(
+        const started = performance.now();
+        const id = requestIdOf(request);
+        lane.answer(request, response, id).then(
           (answered) => {
-            if (!answered) handler(request, response);
+            if (!answered) {
+              handler(request, response);
+              return;
+            }
+            const logger = log();
+            if (logger !== undefined && logsRequests(logger.level)) {
+              logAnsweredRequest(logger, request, id, response.statusCode, performance.now() - started);
+            }
           },
           (error: unknown) => {
             log()?.error({ err: error }, 'A front-door lane failed; the request goes to the full pipeline');

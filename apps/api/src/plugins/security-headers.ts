@@ -1,8 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import helmet from '@fastify/helmet';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /**
+     * The nonce of this document's scripts (the shape @fastify/helmet uses; `style` is the same value and is not in
+     * the policy): null on the API's answers, whose policy carries none.
+     */
+    cspNonce: { script: string; style: string } | null;
+  }
+}
 
 type Options = {
   upgradeInsecureRequests: boolean;
@@ -12,33 +23,30 @@ type Options = {
 
 const RECAPTCHA_SCRIPTS = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
 
-const nonces = new WeakMap<ServerResponse, string>();
+/** Where the API answers: JSON, and the API's docs page, whose scripts are files of this origin. */
+export const API_PREFIX = '/api';
 
-const scriptNonce = (_request: IncomingMessage, response: ServerResponse): string =>
-  `'nonce-${nonces.get(response) ?? ''}'`;
+/** Whether a request's URL (path and query as received) is the API's: its answers run no inline script. */
+export function isApiUrl(url: string): boolean {
+  const next = url[API_PREFIX.length];
+  return url.startsWith(API_PREFIX) && (next === undefined || next === '/' || next === '?');
+}
 
-/**
- * Security headers with a Content-Security-Policy whose script-src carries a fresh nonce per request, exposed as
- * `reply.cspNonce.script` (the shape @fastify/helmet uses). helmet's own `enableCSPNonces` is not used on purpose:
- * it also adds a nonce to style-src, and a nonce there makes browsers ignore 'unsafe-inline', which would block the
- * style attributes Mantine renders.
- */
-const plugin: FastifyPluginAsync<Options> = async (app, { upgradeInsecureRequests, recaptcha = false }) => {
+/** Stands for the nonce while the policy is computed once; the nonce of each document takes its place. */
+const NONCE_MARK = 'nonce-placeholder-for-each-document';
+
+/** helmet's options: its defaults, with a policy that allows the app's own files and, on a document, its nonce. */
+function helmetOptions(
+  { upgradeInsecureRequests, recaptcha = false }: Options,
+  nonce: boolean,
+): HelmetOptions {
   const google = recaptcha ? RECAPTCHA_SCRIPTS : [];
-  app.decorateReply('cspNonce');
-  // Registered before helmet's hooks, so the nonce exists when helmet builds the header.
-  app.addHook('onRequest', async (_request, reply) => {
-    const nonce = randomBytes(16).toString('base64url');
-    nonces.set(reply.raw, nonce);
-    reply.cspNonce = { script: nonce, style: nonce };
-  });
-
-  await app.register(helmet, {
+  return {
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", scriptNonce, ...google],
+        scriptSrc: ["'self'", ...(nonce ? [`'nonce-${NONCE_MARK}'`] : []), ...google],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
@@ -53,6 +61,46 @@ const plugin: FastifyPluginAsync<Options> = async (app, { upgradeInsecureRequest
       },
     },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  };
+}
+
+/** The headers helmet writes with `options`, read once from a response that is never sent. */
+function headersOf(options: HelmetOptions): Record<string, string> {
+  const request = new IncomingMessage(new Socket());
+  const response = new ServerResponse(request);
+  helmet(options)(request, response, (error?: unknown) => {
+    if (error !== undefined) throw error;
+  });
+  return Object.fromEntries(
+    Object.entries(response.getHeaders()).map(([name, value]) => [name, String(value)]),
+  );
+}
+
+/**
+ * Security headers computed once by helmet (its defaults, and a Content-Security-Policy for the app), not on every
+ * request: the same headers on every answer. A document's policy carries a fresh nonce per request in script-src,
+ * exposed as `reply.cspNonce.script` for its scripts; an answer of the API runs no inline script, so its policy
+ * carries none and costs no random bytes. helmet's own `enableCSPNonces` is not used on purpose: it also adds a
+ * nonce to style-src, and a nonce there makes browsers ignore 'unsafe-inline', which would block the style
+ * attributes Mantine renders.
+ */
+const plugin: FastifyPluginAsync<Options> = async (app, options) => {
+  const apiHeaders = headersOf(helmetOptions(options, false));
+  const { 'content-security-policy': documentPolicy = '', ...documentHeaders } = headersOf(
+    helmetOptions(options, true),
+  );
+  const [policyStart = '', policyEnd = ''] = documentPolicy.split(NONCE_MARK);
+  app.decorateReply('cspNonce', null);
+  app.addHook('onRequest', (request, reply, done) => {
+    if (isApiUrl(request.url)) {
+      reply.headers(apiHeaders);
+    } else {
+      const nonce = randomBytes(16).toString('base64url');
+      reply.headers(documentHeaders);
+      reply.header('content-security-policy', `${policyStart}${nonce}${policyEnd}`);
+      reply.cspNonce = { script: nonce, style: nonce };
+    }
+    done();
   });
 };
 

@@ -1,16 +1,12 @@
-import type { IncomingMessage } from 'node:http';
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { encodedCopy, preferredEncoding } from '../../plugins/content-encoding.ts';
 import { LearntHeaders, type Lane } from '../../plugins/front-door.ts';
-import { requestIdOf } from '../../plugins/request-id.ts';
 
 // The public list's remembered answers (decision 010) on the way out: the same bytes for everybody, compressed once
 // per answer for the clients that accept it, through the route or, for a URL answered before at the current
 // version, through a front-door lane that skips the request pipeline with the headers that pipeline sent.
 
 const JSON_UTF8 = 'application/json; charset=utf-8';
-/** The levels at which Fastify logs every request. */
-const LOGS_REQUESTS = new Set(['trace', 'debug', 'info']);
 const LIST_PATH = '/api/publications';
 
 /** GET /api/publications with or without a query string, as received. */
@@ -21,39 +17,17 @@ function isListUrl(url: string | undefined): boolean {
 export function createRememberedAnswers(options: {
   /** The remembered answer of a URL at the list's current version, if any. */
   lookUp: (url: string) => Promise<Buffer | undefined>;
-  log: FastifyBaseLogger;
 }) {
   const headers = new LearntHeaders();
   const sentThroughRoute = new WeakSet<FastifyRequest>();
 
-  /** A lane answer logged as Fastify logs a request, when that level is on. */
-  function logged(request: IncomingMessage, id: string, started: number): void {
-    if (!LOGS_REQUESTS.has(options.log.level)) return;
-    const log = options.log.child({ reqId: id });
-    log.info(
-      {
-        req: {
-          method: request.method,
-          url: request.url,
-          host: request.headers.host,
-          remoteAddress: request.socket.remoteAddress,
-          remotePort: request.socket.remotePort,
-        },
-      },
-      'incoming request',
-    );
-    log.info({ res: { statusCode: 200 }, responseTime: performance.now() - started }, 'request completed');
-  }
-
   const lane: Lane = {
     accepts: (request) => request.method === 'GET' && isListUrl(request.url),
-    async answer(request, response) {
-      const started = performance.now();
+    async answer(request, response, id) {
       const bytes = await options.lookUp(request.url ?? '');
       if (bytes === undefined) return false;
       const encoding = preferredEncoding(request);
       const body = encodedCopy(bytes, encoding);
-      const id = requestIdOf(request);
       const sent = headers.with({
         'x-request-id': id,
         'content-length': body.length,
@@ -62,7 +36,6 @@ export function createRememberedAnswers(options: {
       if (sent === undefined) return false;
       response.writeHead(200, sent);
       response.end(body);
-      logged(request, id, started);
       return true;
     },
   };

@@ -45,7 +45,6 @@ export const publicationRoutes: FastifyPluginAsyncZod<{
   const isPublished = (publication: PublicationJson) => publication.status === 1;
   const remembered = createRememberedAnswers({
     lookUp: (url) => publications.rememberedPublishedAnswer(url),
-    log: app.log,
   });
   app.frontDoor.add(remembered.lane);
 
