@@ -4,15 +4,26 @@ import type { Plugin } from 'vite';
 // Every page loads the client entry and the root route, and everything they import statically (React, React Router,
 // Mantine's provider and the layout's components, their icons, the app's shell helpers). Left alone, the bundler
 // splits these by which other routes also use each piece, so a page fetched two dozen chunks of a few hundred bytes,
-// each costing a request and its headers (about 1.1 KB of them) on a slow phone. The plugin follows the static
-// imports from the entry and the root once the module graph is known and makes them one chunk: only modules that
-// every page already loads, so no page downloads more bytes, and nothing lazy-loaded (a dynamic import is not
-// followed) joins it.
+// each costing a request and its headers on a slow phone. The plugin follows the static imports from the entry and
+// the root once the module graph is known and makes them one chunk, the shell: only modules that every page already
+// loads, so no page downloads more bytes, and nothing lazy-loaded (a dynamic import is not followed) joins it.
 const SHELL_ENTRIES = /[\\/]app[\\/](root|entry\.client)\.tsx$/;
 
-// Index modules that re-export a whole library. Following one would pull every component and icon into the shell, so
-// only the names a module imports from it are followed, to the file that defines each.
+// The guest pages a first visit lands on (decision 018). The modules each of these routes imports statically,
+// outside the shell, are grouped by the set of these pages that use them: explore loads the group of explore
+// alone, that of explore and detail, and so on, a handful of chunks instead of one per combination of the thirty
+// routes and the lazy dialogs that share a module. A page still loads only modules it imports; another route that
+// uses one module of a group loads the whole group.
+const GUEST_ROUTES: Record<string, RegExp> = {
+  home: /[\\/]app[\\/]routes[\\/]home\.tsx$/,
+  explore: /[\\/]app[\\/]routes[\\/]publications[\\/]explore\.tsx$/,
+  detail: /[\\/]app[\\/]routes[\\/]publications[\\/]detail\.tsx$/,
+};
+
+// Index modules that re-export a whole library. Following one would pull every component, icon or schema into a
+// group, so only the names a module imports from it are followed, to the file that defines each.
 const BARRELS: Record<string, RegExp> = {
+  '@eco/domain': /[\\/]packages[\\/]domain[\\/]src[\\/]index\.ts$/,
   '@mantine/core': /[\\/]@mantine[\\/]core[\\/]esm[\\/]index\.mjs$/,
   '@mantine/dates': /[\\/]@mantine[\\/]dates[\\/]esm[\\/]index\.mjs$/,
   '@mantine/hooks': /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]index\.mjs$/,
@@ -21,42 +32,71 @@ const BARRELS: Record<string, RegExp> = {
 };
 
 const NAMED_IMPORT = /(?:import|export)\s*(?:type\s*)?\{([^}]*)\}\s*from\s*["']([^"']+)["']/g;
+const STAR_EXPORT = /export\s*\*\s*from\s*["']([^"']+)["']/g;
+
+type NamedImport = { source: string; names: { imported: string; local: string }[] };
 
 /** The names of `import { a, b as c } from 'x'` (and `export { … } from`) in some code, by specifier. */
-function namedImports(code: string): { names: string[]; source: string }[] {
+function namedImports(code: string): NamedImport[] {
   return [...code.matchAll(NAMED_IMPORT)].map(([, list = '', source = '']) => ({
     source,
     names: list
       .split(',')
-      .map((part) => part.trim().split(/\s+as\s+/))
-      .filter(([name]) => name !== undefined && name !== '' && !name.startsWith('type '))
-      .map(([name, alias]) => alias ?? name!),
+      .map((part) => part.trim())
+      .filter((part) => part !== '' && !part.startsWith('type '))
+      .map((part) => {
+        const [imported = '', local = imported] = part.split(/\s+as\s+/);
+        return { imported, local };
+      }),
   }));
 }
 
-/** Where a barrel takes each name it exports from: name → file. */
-function barrelMap(barrelId: string, code: string): Map<string, string> {
+type ModuleInfoOf = (id: string) => { code: string | null; exports: string[] } | null;
+
+/** Where a barrel takes each name it exports from: name → file (`export { … } from` and `export * from`). */
+function barrelMap(barrelId: string, moduleInfo: ModuleInfoOf): Map<string, string> {
+  const code = moduleInfo(barrelId)?.code ?? '';
   const map = new Map<string, string>();
   for (const { names, source } of namedImports(code)) {
     if (!source.startsWith('.')) continue;
-    for (const name of names) map.set(name, resolve(dirname(barrelId), source));
+    for (const { local } of names) map.set(local, resolve(dirname(barrelId), source));
+  }
+  for (const [, source = ''] of code.matchAll(STAR_EXPORT)) {
+    if (!source.startsWith('.')) continue;
+    const file = resolve(dirname(barrelId), source);
+    for (const name of moduleInfo(file)?.exports ?? []) if (!map.has(name)) map.set(name, file);
   }
   return map;
 }
 
-/** Groups the app shell into one chunk of the client build: fewer requests on the first load of any page. */
-export function shellChunk(): Plugin {
+/** Every non-empty subset of the given items, each in their order. */
+function subsets<T>(items: T[]): T[][] {
+  const found: T[][] = [];
+  for (let mask = 1; mask < 1 << items.length; mask += 1) {
+    found.push(items.filter((_, index) => (mask & (1 << index)) !== 0));
+  }
+  return found;
+}
+
+const groupName = (pages: string[]) => `guest-${pages.join('-')}`;
+
+/** Groups the app shell into one chunk, and the guest pages' own modules by the guest pages that use them. */
+export function chunkGroups(): Plugin {
   const shell = new Set<string>();
+  /** Module id → the name of its guest group. */
+  const guest = new Map<string, string>();
   return {
-    name: 'eco-shell-chunk',
+    name: 'eco-chunk-groups',
     applyToEnvironment: (environment) => environment.name === 'client',
     buildEnd() {
       shell.clear();
+      guest.clear();
+      const moduleInfo: ModuleInfoOf = (id) => this.getModuleInfo(id);
       const barrels = new Map<string, Map<string, string>>();
       const exportsOf = (barrelId: string) => {
         let map = barrels.get(barrelId);
         if (map === undefined) {
-          map = barrelMap(barrelId, this.getModuleInfo(barrelId)?.code ?? '');
+          map = barrelMap(barrelId, moduleInfo);
           barrels.set(barrelId, map);
         }
         return map;
@@ -79,7 +119,7 @@ export function shellChunk(): Plugin {
             const map = exportsOf(imported);
             for (const { names, source } of imports) {
               if (source !== barrel) continue;
-              for (const name of names) {
+              for (const { imported: name } of names) {
                 const file = map.get(name);
                 if (file !== undefined) pending.push(file);
               }
@@ -90,11 +130,33 @@ export function shellChunk(): Plugin {
       };
       const ids = [...this.getModuleIds()];
       for (const id of closure(ids.filter((id) => SHELL_ENTRIES.test(id)))) shell.add(id);
+      const users = new Map<string, string[]>();
+      for (const [page, pattern] of Object.entries(GUEST_ROUTES)) {
+        const route = ids.find((id) => pattern.test(id));
+        if (route === undefined) continue;
+        for (const id of closure([route])) {
+          if (!shell.has(id)) users.set(id, [...(users.get(id) ?? []), page]);
+        }
+      }
+      for (const [id, pages] of users) guest.set(id, groupName(pages));
     },
     outputOptions(options) {
+      // Rolldown asks for the output options before the module graph is known, so there is a group for every set of
+      // guest pages (the unused ones stay empty). A group also takes the modules its own ones import: the sets of
+      // more pages come first, so that no group takes a module that more pages share.
+      const sets = subsets(Object.keys(GUEST_ROUTES)).sort((a, b) => b.length - a.length);
       return {
         ...options,
-        codeSplitting: { groups: [{ name: 'shell', test: (id: string) => shell.has(id) }] },
+        codeSplitting: {
+          groups: [
+            { name: 'shell', test: (id: string) => shell.has(id), priority: sets.length + 1 },
+            ...sets.map((pages, index) => ({
+              name: groupName(pages),
+              test: (id: string) => guest.get(id) === groupName(pages),
+              priority: sets.length - index,
+            })),
+          ],
+        },
       };
     },
   };
