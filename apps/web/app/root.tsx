@@ -45,6 +45,12 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const rootData = useRootData();
 
+  useEffect(() => {
+    // The page answers clicks from now on: its scripts start after the first paint (lib/deferred-scripts.server.ts),
+    // so the load event no longer tells (the end-to-end tests wait for this mark).
+    document.documentElement.setAttribute('data-hydrated', '');
+  }, []);
+
   return (
     <html lang="es-AR" {...mantineHtmlProps}>
       <head>
