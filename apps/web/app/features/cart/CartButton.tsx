@@ -1,10 +1,10 @@
 import { CART_ANIMATION_MS } from '@eco/domain/constants';
-import { Badge, Button } from '@mantine/core';
 import { IconShoppingCart } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { cartCount } from './cart';
 import { useCart } from './cart-store';
+import controls from '../../components/layout/controls.module.css';
 import classes from './CartButton.module.css';
 
 // The dialog (Modal, avatars, notices) is fetched the first time it opens: every page loads only this button.
@@ -42,24 +42,27 @@ export function CartButton() {
     <>
       {count > 0 && (
         <div className={classes.dock} style={ANIMATION_STYLE}>
-          <Button
-            className={classes.button}
-            size="md"
-            radius="xl"
+          <button
+            type="button"
+            className={`${controls.base} ${controls.pressable} ${controls.colored} ${controls.button} ${controls.md} ${classes.button}`}
             aria-label={`Carrito de contactos (${count})`}
             aria-haspopup="dialog"
             onClick={() => setDialog({ opened: true, mounted: true })}
           >
-            <span
-              key={animation.bumps}
-              className={`${classes.content} ${animation.bumps > 0 ? classes.bump : ''}`}
-            >
-              <IconShoppingCart size={22} aria-hidden />
-              <Badge color="white" c="eco.8" size="md" circle aria-hidden>
-                {count}
-              </Badge>
+            <span className={controls.inner}>
+              <span className={controls.label}>
+                <span
+                  key={animation.bumps}
+                  className={`${classes.content} ${animation.bumps > 0 ? classes.bump : ''}`}
+                >
+                  <IconShoppingCart size={22} aria-hidden />
+                  <span className={`${controls.badge} ${controls.badgeCircle} ${classes.count}`} aria-hidden>
+                    <span className={controls.badgeLabel}>{count}</span>
+                  </span>
+                </span>
+              </span>
             </span>
-          </Button>
+          </button>
         </div>
       )}
       {dialog.mounted && (

@@ -1,6 +1,6 @@
-import { ActionIcon } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useEffect } from 'react';
+import controls from '../../components/layout/controls.module.css';
 import classes from './NotificationBell.module.css';
 import { badgeText, bellLabel } from './notification-texts';
 import { connectUnreadCount, useUnreadCount } from './unread-count';
@@ -17,10 +17,9 @@ export function NotificationBell({ expanded, onOpen }: NotificationBellProps) {
   const unread = useUnreadCount();
   const badge = badgeText(unread);
   return (
-    <ActionIcon
-      variant="subtle"
-      size="lg"
-      className={classes.bell}
+    <button
+      type="button"
+      className={`${controls.base} ${controls.pressable} ${controls.colored} ${controls.icon} ${controls.subtle} ${classes.bell}`}
       aria-label={bellLabel(unread)}
       aria-expanded={expanded}
       aria-haspopup="dialog"
@@ -33,6 +32,6 @@ export function NotificationBell({ expanded, onOpen }: NotificationBellProps) {
           {badge}
         </span>
       )}
-    </ActionIcon>
+    </button>
   );
 }
