@@ -78,7 +78,13 @@ function subsets<T>(items: T[]): T[][] {
   return found;
 }
 
+/** The users' name of the shell's lazily loaded parts. */
+const LAZY = 'lazy';
+
 const groupName = (pages: string[]) => `guest-${pages.join('-')}`;
+
+/** A module id without the query a plugin may add (React Router's route entries). */
+const stripQuery = (id: string) => id.replace(/\?.*$/, '');
 
 /** Groups the app shell into one chunk, and the guest pages' own modules by the guest pages that use them. */
 export function chunkGroups(): Plugin {
@@ -131,20 +137,48 @@ export function chunkGroups(): Plugin {
       const ids = [...this.getModuleIds()];
       for (const id of closure(ids.filter((id) => SHELL_ENTRIES.test(id)))) shell.add(id);
       const users = new Map<string, string[]>();
+      const guestRoutes = new Set<string>();
       for (const [page, pattern] of Object.entries(GUEST_ROUTES)) {
         const route = ids.find((id) => pattern.test(id));
         if (route === undefined) continue;
+        guestRoutes.add(route);
         for (const id of closure([route])) {
           if (!shell.has(id)) users.set(id, [...(users.get(id) ?? []), page]);
         }
       }
-      for (const [id, pages] of users) guest.set(id, groupName(pages));
+      // The shell's own lazily loaded parts (dialogs, the drawer, the waiting overlay, the notices, the session
+      // timer) count as one more user: what they share with the guest pages makes groups of its own, so that
+      // opening a dialog on any page does not fetch the guest pages' groups whole.
+      const lazyParts = [...shell].flatMap((id) => this.getModuleInfo(id)?.dynamicallyImportedIds ?? []);
+      for (const id of closure(lazyParts)) {
+        if (!shell.has(id)) users.set(id, [...(users.get(id) ?? []), LAZY]);
+      }
+      // A guest page whose own modules (those no other guest page imports) are imported by nothing else either (no
+      // other route, no lazily loaded dialog or drawer) keeps them in its route chunk, where the bundler puts them:
+      // one file instead of the route's re-exporting file and a group (home). Otherwise they make the page's group.
+      const elsewhere = closure([
+        ...ids.filter((id) => {
+          const module = stripQuery(id);
+          return this.getModuleInfo(id)?.isEntry && !SHELL_ENTRIES.test(module) && !guestRoutes.has(module);
+        }),
+        ...ids.flatMap((id) => this.getModuleInfo(id)?.dynamicallyImportedIds ?? []),
+      ]);
+      const shared = new Set(
+        [...users].filter(([id, pages]) => pages.length === 1 && elsewhere.has(id)).map(([, [page]]) => page),
+      );
+      for (const [id, pages] of users) {
+        // What only the lazy parts use stays with them, split by the bundler as each dialog needs.
+        if (pages.length === 1 && pages[0] === LAZY) continue;
+        if (pages.length > 1 || shared.has(pages[0]!)) guest.set(id, groupName(pages));
+      }
     },
     outputOptions(options) {
       // Rolldown asks for the output options before the module graph is known, so there is a group for every set of
       // guest pages (the unused ones stay empty). A group also takes the modules its own ones import: the sets of
       // more pages come first, so that no group takes a module that more pages share.
-      const sets = subsets(Object.keys(GUEST_ROUTES)).sort((a, b) => b.length - a.length);
+      const sets = subsets([...Object.keys(GUEST_ROUTES), LAZY])
+        .filter((set) => set.length > 1 || set[0] !== LAZY)
+        .sort((a, b) => b.length - a.length);
       return {
         ...options,
         codeSplitting: {
