@@ -1,14 +1,8 @@
 import { IconBell } from '@tabler/icons-react';
-import { useEffect } from 'react';
 import controls from '../../components/layout/controls.module.css';
 import classes from './NotificationBell.module.css';
-import { badgeText, bellLabel } from './notification-texts';
-import { connectUnreadCount, useUnreadCount } from './unread-count';
-
-/** Keeps the signed-in user's unread count live (one stream per browser, see unread-count.ts). */
-export function useLiveUnreadCount(userId: string | null): void {
-  useEffect(() => (userId ? connectUnreadCount(userId) : undefined), [userId]);
-}
+import { badgeText, bellLabel } from './bell-texts';
+import { useUnreadCount } from './unread-count';
 
 type NotificationBellProps = { expanded: boolean; onOpen: () => void };
 
