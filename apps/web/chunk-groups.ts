@@ -2,7 +2,7 @@ import { dirname, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 
 // Every page loads the client entry and the root route, and everything they import statically (React, React Router,
-// Mantine's provider and the layout's components, their icons, the app's shell helpers). Left alone, the bundler
+// Mantine's provider, the layout in plain elements, its icons, the app's shell helpers). Left alone, the bundler
 // splits these by which other routes also use each piece, so a page fetched two dozen chunks of a few hundred bytes,
 // each costing a request and its headers on a slow phone. The plugin follows the static imports from the entry and
 // the root once the module graph is known and makes them one chunk, the shell: only modules that every page already
@@ -10,10 +10,10 @@ import type { Plugin } from 'vite';
 const SHELL_ENTRIES = /[\\/]app[\\/](root|entry\.client)\.tsx$/;
 
 // The guest pages a first visit lands on (decision 018). The modules each of these routes imports statically,
-// outside the shell, are grouped by the set of these pages that use them: explore loads the group of explore
-// alone, that of explore and detail, and so on, a handful of chunks instead of one per combination of the thirty
-// routes and the lazy dialogs that share a module. A page still loads only modules it imports; another route that
-// uses one module of a group loads the whole group.
+// outside the shell, are grouped by who else uses them: which of these pages, the shell's lazy parts, the other
+// routes. Explore loads the group of explore and detail, that of explore and the other routes, and so on: a handful
+// of chunks instead of one per combination of the thirty routes and the lazy dialogs that share a module. A page
+// still loads only modules it imports; another route that uses one module of a group loads the whole group.
 const GUEST_ROUTES: Record<string, RegExp> = {
   home: /[\\/]app[\\/]routes[\\/]home\.tsx$/,
   explore: /[\\/]app[\\/]routes[\\/]publications[\\/]explore\.tsx$/,
@@ -78,8 +78,9 @@ function subsets<T>(items: T[]): T[][] {
   return found;
 }
 
-/** The users' name of the shell's lazily loaded parts. */
+/** The users' names of the shell's lazily loaded parts and of the other routes. */
 const LAZY = 'lazy';
+const OTHER = 'other';
 
 const groupName = (pages: string[]) => `guest-${pages.join('-')}`;
 
@@ -146,38 +147,52 @@ export function chunkGroups(): Plugin {
           if (!shell.has(id)) users.set(id, [...(users.get(id) ?? []), page]);
         }
       }
-      // The shell's own lazily loaded parts (dialogs, the drawer, the waiting overlay, the notices, the session
-      // timer) count as one more user: what they share with the guest pages makes groups of its own, so that
-      // opening a dialog on any page does not fetch the guest pages' groups whole.
+      // Two more users: the shell's own lazily loaded parts (dialogs, the drawer, the waiting overlay, the notices, the
+      // session timer) and the other routes. What a guest page shares with them makes groups of its own, so that
+      // opening a dialog, or the first load of another route (sign-in, say, for one text field), does not fetch a
+      // guest page's groups whole.
       const lazyParts = [...shell].flatMap((id) => this.getModuleInfo(id)?.dynamicallyImportedIds ?? []);
-      for (const id of closure(lazyParts)) {
-        if (!shell.has(id)) users.set(id, [...(users.get(id) ?? []), LAZY]);
+      const otherRoutes = ids.filter((id) => {
+        const module = stripQuery(id);
+        return this.getModuleInfo(id)?.isEntry && !SHELL_ENTRIES.test(module) && !guestRoutes.has(module);
+      });
+      for (const [user, entries] of [
+        [LAZY, lazyParts],
+        [OTHER, otherRoutes],
+      ] as const) {
+        for (const id of closure(entries)) {
+          const pages = users.get(id);
+          if (pages !== undefined) users.set(id, [...pages, user]);
+          else if (!shell.has(id) && user === LAZY) users.set(id, [LAZY]);
+        }
       }
-      // A guest page whose own modules (those no other guest page imports) are imported by nothing else either (no
-      // other route, no lazily loaded dialog or drawer) keeps them in its route chunk, where the bundler puts them:
-      // one file instead of the route's re-exporting file and a group (home). Otherwise they make the page's group.
-      const elsewhere = closure([
-        ...ids.filter((id) => {
-          const module = stripQuery(id);
-          return this.getModuleInfo(id)?.isEntry && !SHELL_ENTRIES.test(module) && !guestRoutes.has(module);
-        }),
-        ...ids.flatMap((id) => this.getModuleInfo(id)?.dynamicallyImportedIds ?? []),
-      ]);
-      const shared = new Set(
-        [...users].filter(([id, pages]) => pages.length === 1 && elsewhere.has(id)).map(([, [page]]) => page),
+      // A guest page's own modules (no other page, route or lazy part imports them) stay in its route chunk, where
+      // the bundler puts them: one file instead of the route's re-exporting file and a group. When the page has groups
+      // of its own anyway, its stylesheets all go to one of them (that page's, the lazy parts' and the other routes'):
+      // each group with styles is a render-blocking file on the page, and a few KB of styles cost the others less than
+      // a round trip costs the page.
+      const guestsOf = (pages: string[]) => pages.filter((page) => page in GUEST_ROUTES);
+      const isStylesheet = (id: string) => /\.css(\?.*)?$/.test(id);
+      const withGroups = new Set(
+        [...users]
+          .filter(([id, pages]) => pages.length > 1 && guestsOf(pages).length === 1 && !isStylesheet(id))
+          .map(([, pages]) => guestsOf(pages)[0]!),
       );
       for (const [id, pages] of users) {
+        const guests = guestsOf(pages);
         // What only the lazy parts use stays with them, split by the bundler as each dialog needs.
-        if (pages.length === 1 && pages[0] === LAZY) continue;
-        if (pages.length > 1 || shared.has(pages[0]!)) guest.set(id, groupName(pages));
+        if (guests.length === 0) continue;
+        if (guests.length === 1 && isStylesheet(id) && withGroups.has(guests[0]!)) {
+          guest.set(id, groupName([guests[0]!, LAZY, OTHER]));
+        } else if (pages.length > 1) guest.set(id, groupName(pages));
       }
     },
     outputOptions(options) {
       // Rolldown asks for the output options before the module graph is known, so there is a group for every set of
       // guest pages (the unused ones stay empty). A group also takes the modules its own ones import: the sets of
       // more pages come first, so that no group takes a module that more pages share.
-      const sets = subsets([...Object.keys(GUEST_ROUTES), LAZY])
-        .filter((set) => set.length > 1 || set[0] !== LAZY)
+      const sets = subsets([...Object.keys(GUEST_ROUTES), LAZY, OTHER])
+        .filter((set) => set.some((page) => page in GUEST_ROUTES))
         .sort((a, b) => b.length - a.length);
       return {
         ...options,
