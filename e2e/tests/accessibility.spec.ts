@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, hydrated, test, type APIRequestContext, type Browser, type Page } from '../support/test.ts';
 import { demoUsers } from '../../apps/api/src/demo/demo-data.ts';
 import { E2E_BASE_URL } from '../support/server.ts';
 import { signInAs, userIdOf } from '../support/session.ts';
@@ -50,6 +50,7 @@ async function open(page: Page, path: string): Promise<void> {
   expect(response?.status(), path).toBeLessThan(500);
   await expect(page.locator('h1').first()).toBeVisible();
   await page.waitForLoadState('load');
+  await hydrated(page);
 }
 
 type Route = {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import sharp from 'sharp';
 import { fillSignIn, signUpAndActivate, uniqueEmail } from '../support/accounts.ts';
 import { linkTo, waitForMail } from '../support/mailbox.ts';

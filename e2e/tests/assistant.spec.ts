@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { signInAs } from '../support/session.ts';
 
 // The virtual assistant on a small phone (360 px), over the demo content: ask, see cards, follow one, come back

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 
 test('the home page loads no captcha code; the widget loads on the pages that need it under the CSP', async ({
   page,

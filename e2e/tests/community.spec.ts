@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.ts';
 import { demoUsers } from '../../apps/api/src/demo/demo-data.ts';
 import { fillSignIn, signUpAndActivate, uniqueEmail } from '../support/accounts.ts';
 import { linkTo, waitForMail } from '../support/mailbox.ts';

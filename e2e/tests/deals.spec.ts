@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { loadConfig } from '../../apps/api/src/config.ts';
 import { createDatabase } from '../../apps/api/src/db/database.ts';
 import { signInAs } from '../support/session.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 
 test('an unknown page answers 404 with a way back home', async ({ page }) => {
   const response = await page.goto('/esta-pagina-no-existe');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 
 test('explore pages through a category with page links that keep their own address', async ({ page }) => {
   await page.goto('/publications?what=dots');

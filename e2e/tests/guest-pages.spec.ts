@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type APIResponse, type Browser } from '@playwright/test';
+import { expect, test, type APIRequestContext, type APIResponse, type Browser } from '../support/test.ts';
 import sharp from 'sharp';
 import { DEMO_SUPER_USER_EMAIL } from '../../apps/api/src/demo/demo-data.ts';
 import { startServer, type ServerProcess } from '../../apps/api/test/helpers/server-process.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { categories } from '@eco/domain/catalog/categories';
 import { APP_TITLE } from '@eco/domain/constants';
 

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { fillSignIn, signUpAndActivate, uniqueEmail } from '../support/accounts.ts';
 
 test('a member downloads their data, deletes their account and their profile is gone', async ({

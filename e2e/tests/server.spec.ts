@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 
 test('HTML is compressed, secured and carries a CSP nonce on its scripts', async ({ request }) => {
   // A page rendered for this request only (a 404 is never a shared guest copy).

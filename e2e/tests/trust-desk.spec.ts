@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { DEMO_SUPER_USER_EMAIL } from '../../apps/api/src/demo/demo-data.ts';
 import { loadConfig } from '../../apps/api/src/config.ts';
 import { createDatabase } from '../../apps/api/src/db/database.ts';

@@ -251,8 +251,18 @@ describe('security headers of the web build files', () => {
       expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
       expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       for (const name of DOCUMENT_ONLY_HEADERS) expect(response.headers, name).not.toHaveProperty(name);
+      // Never revalidated: no validators either.
+      for (const name of ['etag', 'last-modified', 'accept-ranges'])
+        expect(response.headers, name).not.toHaveProperty(name);
     },
   );
+
+  it('keeps the validators on files outside assets/, which are revalidated daily', async () => {
+    const response = await get('/favicon.svg');
+
+    expect(response.headers).toHaveProperty('etag');
+    expect(response.headers).toHaveProperty('last-modified');
+  });
 
   it('serves the brotli copy with the same headers as the plain file', async () => {
     const response = await get('/assets/root-AbC123.js', { 'accept-encoding': 'br' });

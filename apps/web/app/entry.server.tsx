@@ -5,6 +5,7 @@ import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext } from 'react-router';
 import { RouterContextProvider, ServerRouter } from 'react-router';
+import { deferScripts } from './lib/deferred-scripts.server';
 import { NonceContext } from './lib/nonce';
 import type { ServerContextValues } from './server-context';
 import { serverContext } from './server-context';
@@ -63,7 +64,8 @@ export default function handleRequest(
           });
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          pipe(body);
+          // The app's scripts start after the first paint (lib/deferred-scripts.server.ts).
+          pipe(deferScripts()).pipe(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

@@ -1,7 +1,8 @@
 import './styles/mantine';
+import './styles/icon-tip.css';
 import type { SessionData } from '@eco/domain';
 import { APP_TITLE } from '@eco/domain/constants';
-import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core';
+import { MantineProvider, mantineHtmlProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useEffect } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
@@ -45,6 +46,12 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const rootData = useRootData();
 
+  useEffect(() => {
+    // The page answers clicks from now on: its scripts start after the first paint (lib/deferred-scripts.server.ts),
+    // so the load event no longer tells (the end-to-end tests wait for this mark).
+    document.documentElement.setAttribute('data-hydrated', '');
+  }, []);
+
   return (
     <html lang="es-AR" {...mantineHtmlProps}>
       <head>
@@ -53,12 +60,14 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content={BRAND_COLOR} />
         <Meta />
         <Links />
-        <ColorSchemeScript defaultColorScheme="light" nonce={nonce} />
       </head>
       <body>
+        {/* Light only (the site offers no dark mode): mantineHtmlProps already puts the scheme on <html>, so no
+            script has to read a stored one before the first paint. */}
         <MantineProvider
           theme={theme}
           defaultColorScheme="light"
+          forceColorScheme="light"
           cssVariablesResolver={cssVariablesResolver}
           getStyleNonce={nonce ? () => nonce : undefined}
         >

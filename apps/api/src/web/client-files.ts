@@ -1,6 +1,6 @@
 import { extname, join, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { dropDocumentHeaders } from '../plugins/security-headers.ts';
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
@@ -29,6 +29,17 @@ export function isImmutableSubresource(filePath: string, assetsDir: string): boo
 }
 
 /**
+ * A hashed file never changes, and the browser keeps it a year without asking again: validators (ETag,
+ * Last-Modified) and the range support notice would only add about 120 bytes of headers to each of the first load's
+ * files (decision 018). Files outside assets/ (favicon, robots.txt) keep them: they are revalidated daily.
+ */
+function dropValidators(reply: FastifyReply): void {
+  reply.removeHeader('etag');
+  reply.removeHeader('last-modified');
+  reply.removeHeader('accept-ranges');
+}
+
+/**
  * The web build's client files, from disk: exact routes for the files that exist, so anything else falls through
  * to server rendering. Files under assets/ carry a content hash in their names and never change.
  */
@@ -46,7 +57,10 @@ export const clientFiles: FastifyPluginAsync<{ clientDir: string }> = async (app
         'cache-control',
         immutable ? `public, max-age=${ONE_YEAR}, immutable` : `public, max-age=${ONE_DAY}`,
       );
-      if (isImmutableSubresource(filePath, assetsDir)) dropDocumentHeaders(reply);
+      if (isImmutableSubresource(filePath, assetsDir)) {
+        dropDocumentHeaders(reply);
+        dropValidators(reply);
+      }
     },
   });
 };

@@ -1,5 +1,3 @@
-import classes from './IconTip.module.css';
-
 export type TipSide = 'center' | 'start' | 'end';
 
 /**
@@ -11,6 +9,7 @@ export function iconTip(label: string, side: TipSide = 'center', accessibleName 
     'aria-label': accessibleName,
     'data-tip': label,
     'data-tip-side': side === 'center' ? undefined : side,
-    className: classes.tip,
+    // styles/icon-tip.css, in the root stylesheet.
+    className: 'eco-icon-tip',
   } as const;
 }

@@ -1,6 +1,7 @@
 import { ERROR_NOTICE_MS, FORM_NOTICE_MS, NOTICE_MS, WARNING_NOTICE_MS } from '@eco/domain/constants';
 import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
+import { markNoticeShown } from './notices-shown';
 
 export type NoticeOptions = {
   title?: ReactNode;
@@ -20,6 +21,8 @@ const KIND_STYLE: Record<Kind, { color: string; duration: number }> = {
 
 function show(kind: Kind, message: ReactNode, options: NoticeOptions = {}): string {
   const { color, duration } = KIND_STYLE[kind];
+  // Mounts the notices container (components/ClientOnlyNotices.tsx); the notice waits in the store meanwhile.
+  markNoticeShown();
   return notifications.show({
     id: options.id,
     title: options.title,

@@ -1,3 +1,2 @@
-// Styles of the publication and tip pages: the two-column grid and the author's avatar.
+// Styles of the publication and tip pages: the two-column grid (the author's avatar is in styles/mantine.ts).
 import '@mantine/core/styles/Grid.css';
-import '@mantine/core/styles/Avatar.css';

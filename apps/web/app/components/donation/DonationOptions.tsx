@@ -1,3 +1,6 @@
+// Divider and Code are used here only (a drawer and a dialog, both fetched when first opened).
+import '@mantine/core/styles/Divider.css';
+import '@mantine/core/styles/Code.css';
 import { Anchor, Button, Code, CopyButton, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { IconBuildingBank, IconCheck, IconCopy, IconHeartHandshake } from '@tabler/icons-react';
 import { Link } from 'react-router';

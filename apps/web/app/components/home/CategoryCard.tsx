@@ -1,34 +1,30 @@
 import type { CategoryEntry } from '@eco/domain';
-import { Card, Group, Text, ThemeIcon, Title } from '@mantine/core';
+import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { CATEGORY_ICONS } from './category-icons';
 import classes from './CategoryCard.module.css';
 
-/** Home card of a category, linking to the explore page filtered by it. */
+/**
+ * Home card of a category, linking to the explore page filtered by it: plain elements drawn as Mantine's Card,
+ * ThemeIcon, Title and Text drew them, so the home page loads none of their code (decision 018).
+ */
 export function CategoryCard({ category }: { category: CategoryEntry }) {
   const CategoryIcon = CATEGORY_ICONS[category.icon];
+  const iconColors = {
+    '--icon-bg': `var(--mantine-color-${category.color}-light)`,
+    '--icon-color': `var(--mantine-color-${category.color}-light-color)`,
+  } as CSSProperties;
   return (
-    <Card
-      component={Link}
-      to={`/publications?what=${category.key}`}
-      withBorder
-      padding="lg"
-      className={classes.card}
-      data-category={category.key}
-    >
-      <Group wrap="nowrap" align="flex-start" gap="md">
-        <ThemeIcon size={52} radius="md" variant="light" color={category.color} aria-hidden>
+    <Link to={`/publications?what=${category.key}`} className={classes.card} data-category={category.key}>
+      <div className={classes.row}>
+        <div className={classes.icon} style={iconColors} aria-hidden>
           <CategoryIcon size={30} stroke={1.6} />
-        </ThemeIcon>
-        <div>
-          <Title order={2} size="h4" mb={4}>
-            {category.title}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {category.description}
-          </Text>
         </div>
-      </Group>
-    </Card>
+        <div>
+          <h2 className={classes.title}>{category.title}</h2>
+          <p className={classes.description}>{category.description}</p>
+        </div>
+      </div>
+    </Link>
   );
 }

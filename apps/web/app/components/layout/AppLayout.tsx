@@ -1,7 +1,6 @@
 import type { ReactNode, RefObject } from 'react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useLiveUnreadCount } from '../../features/notifications/NotificationBell';
 import { useSession, useStoredSessionSync } from '../../lib/session';
 import { AssistantButton } from '../../features/assistant/AssistantButton';
 import { CartButton } from '../../features/cart/CartButton';
@@ -14,8 +13,9 @@ import { TopBar } from './TopBar';
 
 // The drawer (Mantine Drawer, focus trap, scroll lock) is fetched the first time it opens, not on every page load.
 const RightDrawer = lazy(() => import('./RightDrawer'));
-// Only signed-in visitors need the expiry timer: guests never download it.
+// Only signed-in visitors need the expiry timer and the live unread count: guests never download them.
 const SessionExpiry = lazy(() => import('./SessionExpiry'));
+const UnreadCountStream = lazy(() => import('../../features/notifications/UnreadCountStream'));
 
 // Overlays remember the location they were opened on: a route change closes them without an effect.
 type Overlay<T> = { value: T; locationKey: string; opened: boolean };
@@ -25,7 +25,6 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const { key: locationKey } = useLocation();
   const session = useSession();
   useStoredSessionSync(session);
-  useLiveUnreadCount(session?.userId ?? null);
   const [desktopNavbar, setDesktopNavbar] = useState(true);
   const [mobileNavbar, setMobileNavbar] = useState<Overlay<true> | null>(null);
   const [right, setRight] = useState<Overlay<RightDrawerView> | null>(null);
@@ -99,6 +98,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       {session && (
         <Suspense fallback={null}>
           <SessionExpiry tokenExpiration={session.tokenExpiration} />
+          <UnreadCountStream userId={session.userId} />
         </Suspense>
       )}
       {right && (

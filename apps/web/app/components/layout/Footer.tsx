@@ -1,4 +1,3 @@
-import { Group, Text } from '@mantine/core';
 import { APP_NAME, APP_SLOGAN } from '@eco/domain/constants';
 import { STUDIO_NAME } from '../../config';
 import classes from './Footer.module.css';
@@ -9,20 +8,18 @@ export function Footer() {
   return (
     // Inside the layout's <main>, so the landmark role is explicit.
     <footer className={classes.footer} role="contentinfo">
-      <Group justify="space-between" gap="xs">
+      <div className={classes.row}>
         <div>
-          <Text size="sm" fw={600}>
+          <p className={`${classes.text} ${classes.name}`}>
             {APP_NAME}: {APP_SLOGAN.toLowerCase()}
-          </Text>
-          <Text size="sm" c="dimmed">
-            Desarrollado por {STUDIO_NAME}
-          </Text>
+          </p>
+          <p className={`${classes.text} ${classes.credit}`}>Desarrollado por {STUDIO_NAME}</p>
         </div>
-        <Group gap="xs">
+        <div className={classes.group}>
           <FooterActions />
           <SocialLinks />
-        </Group>
-      </Group>
+        </div>
+      </div>
     </footer>
   );
 }

@@ -1,7 +1,8 @@
-import { Button, Group } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
 import { IconHeart, IconShare } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import type { ReactNode } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import controls from './controls.module.css';
+import classes from './Footer.module.css';
 
 // Dialogs are fetched when first opened: the footer is on every page and must stay light.
 const ShareDialog = lazy(() => import('../dialogs/ShareDialog').then((m) => ({ default: m.ShareDialog })));
@@ -9,33 +10,45 @@ const DonationDialog = lazy(() =>
   import('../donation/DonationDialog').then((m) => ({ default: m.DonationDialog })),
 );
 
+const ACTION = `${controls.base} ${controls.pressable} ${controls.colored} ${controls.button} ${controls.compactSm} ${controls.withLeftSection} ${controls.subtle}`;
+
+function FooterAction({
+  icon,
+  onClick,
+  red,
+  children,
+}: {
+  icon: ReactNode;
+  onClick: () => void;
+  red?: boolean;
+  children: string;
+}) {
+  return (
+    <button type="button" className={red ? `${ACTION} ${controls.red}` : ACTION} onClick={onClick}>
+      <span className={controls.inner}>
+        <span className={controls.section}>{icon}</span>
+        <span className={controls.label}>{children}</span>
+      </span>
+    </button>
+  );
+}
+
 /** Invites everyone, signed in or not, to share the site and to support it. */
 export function FooterActions() {
-  const [shareOpened, share] = useDisclosure(false);
-  const [donationOpened, donation] = useDisclosure(false);
+  const [shareOpened, setShareOpened] = useState(false);
+  const [donationOpened, setDonationOpened] = useState(false);
   return (
-    <Group gap="xs">
-      <Button
-        variant="subtle"
-        size="compact-sm"
-        leftSection={<IconShare size={16} aria-hidden />}
-        onClick={share.open}
-      >
+    <div className={classes.group}>
+      <FooterAction icon={<IconShare size={16} aria-hidden />} onClick={() => setShareOpened(true)}>
         Compartir
-      </Button>
-      <Button
-        variant="subtle"
-        color="red"
-        size="compact-sm"
-        leftSection={<IconHeart size={16} aria-hidden />}
-        onClick={donation.open}
-      >
+      </FooterAction>
+      <FooterAction icon={<IconHeart size={16} aria-hidden />} onClick={() => setDonationOpened(true)} red>
         Apoyar
-      </Button>
+      </FooterAction>
       <Suspense fallback={null}>
-        {shareOpened && <ShareDialog opened onClose={share.close} />}
-        {donationOpened && <DonationDialog opened onClose={donation.close} />}
+        {shareOpened && <ShareDialog opened onClose={() => setShareOpened(false)} />}
+        {donationOpened && <DonationDialog opened onClose={() => setDonationOpened(false)} />}
       </Suspense>
-    </Group>
+    </div>
   );
 }

@@ -1,13 +1,26 @@
-import { Divider, NavLink, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { SOCIAL_LINKS } from '../../config';
 import { useSession } from '../../lib/session';
 import { GUEST_MENU, MEMBER_MENU } from './menu-items';
+import classes from './NavMenu.module.css';
 import { SocialIcon } from './SocialIcon';
 
 function isActive(pathname: string, to: string): boolean {
   // Mi Panel stays highlighted on its own page only: its sub-pages have entries elsewhere.
   return pathname === to || (to !== '/' && to !== '/dashboard' && pathname.startsWith(`${to}/`));
+}
+
+/** The inside of a menu entry: its icon and its label, as Mantine's NavLink lays them out. */
+function EntryContent({ icon, label }: { icon: ReactNode; label: string }) {
+  return (
+    <>
+      <span className={classes.icon}>{icon}</span>
+      <span className={classes.body}>
+        <span className={classes.label}>{label}</span>
+      </span>
+    </>
+  );
 }
 
 /** Left drawer: the menu of guests or signed-in users, then the social networks. */
@@ -17,36 +30,36 @@ export function NavMenu() {
   const items = session ? MEMBER_MENU : GUEST_MENU;
 
   return (
-    <Stack gap="md">
+    <div className={classes.menu}>
       <div>
         {items.map(({ label, to, icon: ItemIcon }) => (
-          <NavLink
+          <Link
             key={to}
-            component={Link}
             to={to}
-            label={label}
-            active={isActive(pathname, to)}
-            leftSection={<ItemIcon size={20} aria-hidden />}
+            className={classes.entry}
             aria-current={isActive(pathname, to) ? 'page' : undefined}
-          />
+          >
+            <EntryContent icon={<ItemIcon size={20} aria-hidden />} label={label} />
+          </Link>
         ))}
       </div>
-      <Divider />
+      <div className={classes.divider} role="separator" aria-orientation="horizontal" />
       <section aria-labelledby="social-heading">
-        <Text id="social-heading" size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" mb={4}>
+        <p id="social-heading" className={classes.heading}>
           Redes sociales
-        </Text>
+        </p>
         {SOCIAL_LINKS.map((link) => (
-          <NavLink
+          <a
             key={link.key}
             href={link.url}
             target="_blank"
             rel="noopener noreferrer"
-            label={link.label}
-            leftSection={<SocialIcon network={link.key} />}
-          />
+            className={classes.entry}
+          >
+            <EntryContent icon={<SocialIcon network={link.key} />} label={link.label} />
+          </a>
         ))}
       </section>
-    </Stack>
+    </div>
   );
 }

@@ -1,25 +1,24 @@
-import { ActionIcon, Group } from '@mantine/core';
 import { SOCIAL_LINKS } from '../../config';
+import controls from './controls.module.css';
+import classes from './Footer.module.css';
 import { SocialIcon } from './SocialIcon';
 
 /** Icon links to the social networks (footer). */
 export function SocialLinks() {
   return (
-    <Group gap="xs">
+    <div className={classes.group}>
       {SOCIAL_LINKS.map((link) => (
-        <ActionIcon
+        <a
           key={link.key}
-          component="a"
           href={link.url}
           target="_blank"
           rel="noopener noreferrer"
-          variant="subtle"
-          size="lg"
+          className={`${controls.base} ${controls.pressable} ${controls.colored} ${controls.icon} ${controls.subtle}`}
           aria-label={link.label}
         >
           <SocialIcon network={link.key} size={22} />
-        </ActionIcon>
+        </a>
       ))}
-    </Group>
+    </div>
   );
 }

@@ -1,6 +1,5 @@
 import { TOP_BAR_NAME_LENGTH } from '@eco/domain/constants';
 import { truncate } from '@eco/domain/text';
-import { ActionIcon, Badge, Burger, Button, Group } from '@mantine/core';
 import { IconHeart, IconLogin, IconUser, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -8,6 +7,7 @@ import { NotificationBell } from '../../features/notifications/NotificationBell'
 import { useSession } from '../../lib/session';
 import { useLayout } from './layout-context';
 import { Logo } from './Logo';
+import controls from './controls.module.css';
 import classes from './TopBar.module.css';
 
 function normalizePath(pathname: string): string {
@@ -21,6 +21,44 @@ function UserPicture({ url }: { url: string | null }) {
   return <img src={url} alt="" className={classes.userPicture} onError={() => setFailed(true)} />;
 }
 
+/** A button of the top bar as Mantine's Burger draws it; which one shows depends on the screen (CSS). */
+function MenuBurger({
+  screen,
+  opened,
+  onClick,
+}: {
+  screen: 'mobile' | 'desktop';
+  opened: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className={`${controls.base} ${controls.burger} ${screen === 'mobile' ? controls.hiddenFromXs : controls.visibleFromXs}`}
+      onClick={onClick}
+      aria-label={opened ? 'Cerrar menú' : 'Abrir menú'}
+      aria-expanded={opened}
+      aria-controls="app-navbar"
+    >
+      <div className={controls.burgerLines} data-opened={opened || undefined} />
+    </button>
+  );
+}
+
+const ICON_BUTTON = `${controls.base} ${controls.pressable} ${controls.colored} ${controls.icon}`;
+const COMPACT_BUTTON = `${controls.base} ${controls.pressable} ${controls.colored} ${controls.button} ${controls.compactMd}`;
+
+/** A compact text button of the top bar (Ingresar, Registrarse), shown from the xs breakpoint on. */
+function TopBarLink({ to, children }: { to: string; children: string }) {
+  return (
+    <Link to={to} className={`${COMPACT_BUTTON} ${controls.visibleFromXs}`}>
+      <span className={controls.inner}>
+        <span className={controls.label}>{children}</span>
+      </span>
+    </Link>
+  );
+}
+
 export function TopBar() {
   const session = useSession();
   const { navbarOpened, toggleNavbar, rightView, openRightDrawer } = useLayout();
@@ -28,33 +66,17 @@ export function TopBar() {
   const onAuthPage = pathname === '/auth';
 
   return (
-    <Group h="100%" px={{ base: 'xs', xs: 'md' }} justify="space-between" wrap="nowrap" gap={4}>
-      <Group className={classes.side}>
-        <Burger
-          hiddenFrom="xs"
-          size="sm"
-          opened={navbarOpened.mobile}
-          onClick={() => toggleNavbar('mobile')}
-          aria-label={navbarOpened.mobile ? 'Cerrar menú' : 'Abrir menú'}
-          aria-expanded={navbarOpened.mobile}
-          aria-controls="app-navbar"
-        />
-        <Burger
-          visibleFrom="xs"
-          size="sm"
-          opened={navbarOpened.desktop}
-          onClick={() => toggleNavbar('desktop')}
-          aria-label={navbarOpened.desktop ? 'Cerrar menú' : 'Abrir menú'}
-          aria-expanded={navbarOpened.desktop}
-          aria-controls="app-navbar"
-        />
+    <div className={classes.bar}>
+      <div className={classes.side}>
+        <MenuBurger screen="mobile" opened={navbarOpened.mobile} onClick={() => toggleNavbar('mobile')} />
+        <MenuBurger screen="desktop" opened={navbarOpened.desktop} onClick={() => toggleNavbar('desktop')} />
         <Logo crowded={session !== null || onAuthPage} />
-        <Badge component={Link} to="/beta" variant="filled" size="sm" className={classes.beta}>
-          Beta
-        </Badge>
-      </Group>
+        <Link to="/beta" className={`${controls.badge} ${classes.beta}`}>
+          <span className={controls.badgeLabel}>Beta</span>
+        </Link>
+      </div>
 
-      <Group className={classes.side}>
+      <div className={classes.side}>
         {session ? (
           <>
             {pathname !== '/dashboard/notifications' && (
@@ -63,59 +85,53 @@ export function TopBar() {
                 onOpen={() => openRightDrawer('notifications')}
               />
             )}
-            <Button
-              component={Link}
+            <Link
               to="/dashboard"
-              variant="light"
-              size="compact-md"
-              leftSection={<UserPicture key={session.user.pictureUrl} url={session.user.pictureUrl} />}
-              classNames={{ section: classes.userIcon }}
+              className={`${COMPACT_BUTTON} ${controls.light} ${controls.withLeftSection}`}
               title={session.user.name}
             >
-              {truncate(session.user.name, TOP_BAR_NAME_LENGTH)}
-            </Button>
+              <span className={controls.inner}>
+                <span className={`${controls.section} ${classes.userIcon}`}>
+                  <UserPicture key={session.user.pictureUrl} url={session.user.pictureUrl} />
+                </span>
+                <span className={controls.label}>{truncate(session.user.name, TOP_BAR_NAME_LENGTH)}</span>
+              </span>
+            </Link>
           </>
         ) : (
           <>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              size="lg"
+            <button
+              type="button"
+              className={`${ICON_BUTTON} ${controls.subtle} ${controls.red}`}
               aria-label="Donar"
               aria-expanded={rightView === 'donation'}
               onClick={() => openRightDrawer('donation')}
             >
               <IconHeart size={22} aria-hidden />
-            </ActionIcon>
+            </button>
             {!onAuthPage && (
               <>
-                <Button component={Link} to="/auth" size="compact-md" visibleFrom="xs">
-                  Ingresar
-                </Button>
-                <ActionIcon component={Link} to="/auth" size="lg" hiddenFrom="xs" aria-label="Ingresar">
+                <TopBarLink to="/auth">Ingresar</TopBarLink>
+                <Link to="/auth" className={`${ICON_BUTTON} ${controls.hiddenFromXs}`} aria-label="Ingresar">
                   <IconLogin size={20} aria-hidden />
-                </ActionIcon>
+                </Link>
               </>
             )}
             {onAuthPage && (
               <>
-                <Button component={Link} to="/auth/new" size="compact-md" visibleFrom="xs">
-                  Registrarse
-                </Button>
-                <ActionIcon
-                  component={Link}
+                <TopBarLink to="/auth/new">Registrarse</TopBarLink>
+                <Link
                   to="/auth/new"
-                  size="lg"
-                  hiddenFrom="xs"
+                  className={`${ICON_BUTTON} ${controls.hiddenFromXs}`}
                   aria-label="Registrarse"
                 >
                   <IconUserPlus size={20} aria-hidden />
-                </ActionIcon>
+                </Link>
               </>
             )}
           </>
         )}
-      </Group>
-    </Group>
+      </div>
+    </div>
   );
 }

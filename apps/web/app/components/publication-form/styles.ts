@@ -9,5 +9,4 @@ import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
 import '@mantine/core/styles/Image.css';
-import '@mantine/core/styles/Pagination.css';
 import '@mantine/dates/styles.css';

@@ -1,6 +1,6 @@
-import { ActionIcon } from '@mantine/core';
 import { IconRobot } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
+import controls from '../../components/layout/controls.module.css';
 import classes from './AssistantButton.module.css';
 
 /**
@@ -12,18 +12,14 @@ export function AssistantButton() {
   if (pathname === '/bot') return null;
   return (
     <div className={classes.dock} data-assistant-dock>
-      <ActionIcon
-        component={Link}
+      <Link
         to="/bot"
-        size={52}
-        radius="xl"
-        variant="filled"
-        className={classes.button}
+        className={`${controls.base} ${controls.pressable} ${controls.colored} ${controls.icon} ${classes.button}`}
         aria-label="Asistente Virtual"
         title="Asistente Virtual"
       >
         <IconRobot size={26} aria-hidden />
-      </ActionIcon>
+      </Link>
     </div>
   );
 }

@@ -1,22 +1,21 @@
 import { CART_ANIMATION_MS } from '@eco/domain/constants';
-import { Badge, Button } from '@mantine/core';
-import { IconShoppingCart } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { cartCount } from './cart';
 import { useCart } from './cart-store';
-import classes from './CartButton.module.css';
 
-// The dialog (Modal, avatars, notices) is fetched the first time it opens: every page loads only this button.
+// The dialog (Modal, avatars, notices) is fetched the first time it opens, the button when the cart has items: every
+// page loads only this component and the cart's store.
 const CartDialog = lazy(() => import('./CartDialog'));
+const CartDock = lazy(() => import('./CartDock'));
 
 const ANIMATION_STYLE = { '--cart-animation-ms': `${CART_ANIMATION_MS}ms` } as CSSProperties;
 
 const subscribeNothing = () => () => {};
 
 /**
- * The floating contact-cart button, shown while the cart has items, with their count. The count bumps for
- * CART_ANIMATION_MS when it changes (not when the stored cart first appears after hydration).
+ * The floating contact-cart button (CartDock.tsx), shown while the cart has items, with their count. The count bumps
+ * for CART_ANIMATION_MS when it changes (not when the stored cart first appears after hydration).
  */
 export function CartButton() {
   const count = cartCount(useCart());
@@ -41,26 +40,14 @@ export function CartButton() {
   return (
     <>
       {count > 0 && (
-        <div className={classes.dock} style={ANIMATION_STYLE}>
-          <Button
-            className={classes.button}
-            size="md"
-            radius="xl"
-            aria-label={`Carrito de contactos (${count})`}
-            aria-haspopup="dialog"
-            onClick={() => setDialog({ opened: true, mounted: true })}
-          >
-            <span
-              key={animation.bumps}
-              className={`${classes.content} ${animation.bumps > 0 ? classes.bump : ''}`}
-            >
-              <IconShoppingCart size={22} aria-hidden />
-              <Badge color="white" c="eco.8" size="md" circle aria-hidden>
-                {count}
-              </Badge>
-            </span>
-          </Button>
-        </div>
+        <Suspense fallback={null}>
+          <CartDock
+            count={count}
+            bumps={animation.bumps}
+            animationStyle={ANIMATION_STYLE}
+            onOpen={() => setDialog({ opened: true, mounted: true })}
+          />
+        </Suspense>
       )}
       {dialog.mounted && (
         <Suspense fallback={null}>

@@ -1,4 +1,3 @@
-import '../../styles/cart';
 import { DIALOG_WIDTH } from '@eco/domain/constants';
 import { Stack, Text } from '@mantine/core';
 import { useCart } from './cart-store';

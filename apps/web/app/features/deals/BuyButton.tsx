@@ -1,7 +1,7 @@
 import type { PurchaseOptions } from '@eco/domain';
-import { Button, Group, NumberInput, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { IconShoppingCart } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useWaiting } from '../../components/waiting/waiting-context';
 import { errorMessage } from '../../lib/api-client';
@@ -9,6 +9,8 @@ import { notifyError } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { createOrder } from './deals-api';
 import { formatMoney } from './money';
+
+const QuantityField = lazy(() => import('./QuantityField'));
 
 type BuyButtonProps = { publicationId: string; sellerId: string; options: PurchaseOptions };
 
@@ -45,17 +47,9 @@ export function BuyButton({ publicationId, sellerId, options }: BuyButtonProps) 
   return (
     <Group gap="xs" align="flex-end">
       {options.maxQuantity > 1 && (
-        <NumberInput
-          label="Cantidad"
-          min={1}
-          max={options.maxQuantity}
-          clampBehavior="strict"
-          allowDecimal={false}
-          allowNegative={false}
-          value={quantity}
-          onChange={(value) => setQuantity(typeof value === 'number' && value >= 1 ? value : 1)}
-          w={96}
-        />
+        <Suspense fallback={null}>
+          <QuantityField max={options.maxQuantity} value={quantity} onChange={setQuantity} />
+        </Suspense>
       )}
       <Button
         color="blue"

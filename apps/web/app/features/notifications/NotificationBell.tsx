@@ -1,14 +1,8 @@
-import { ActionIcon } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import controls from '../../components/layout/controls.module.css';
 import classes from './NotificationBell.module.css';
-import { badgeText, bellLabel } from './notification-texts';
-import { connectUnreadCount, useUnreadCount } from './unread-count';
-
-/** Keeps the signed-in user's unread count live (one stream per browser, see unread-count.ts). */
-export function useLiveUnreadCount(userId: string | null): void {
-  useEffect(() => (userId ? connectUnreadCount(userId) : undefined), [userId]);
-}
+import { badgeText, bellLabel } from './bell-texts';
+import { useUnreadCount } from './unread-count';
 
 type NotificationBellProps = { expanded: boolean; onOpen: () => void };
 
@@ -17,10 +11,9 @@ export function NotificationBell({ expanded, onOpen }: NotificationBellProps) {
   const unread = useUnreadCount();
   const badge = badgeText(unread);
   return (
-    <ActionIcon
-      variant="subtle"
-      size="lg"
-      className={classes.bell}
+    <button
+      type="button"
+      className={`${controls.base} ${controls.pressable} ${controls.colored} ${controls.icon} ${controls.subtle} ${classes.bell}`}
       aria-label={bellLabel(unread)}
       aria-expanded={expanded}
       aria-haspopup="dialog"
@@ -33,6 +26,6 @@ export function NotificationBell({ expanded, onOpen }: NotificationBellProps) {
           {badge}
         </span>
       )}
-    </ActionIcon>
+    </button>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { badgeText, bellLabel, kindColor, parseUnreadEvent, unreadSummary } from './notification-texts';
+import { badgeText, bellLabel } from './bell-texts';
+import { kindColor, parseUnreadEvent, unreadSummary } from './notification-texts';
 
 describe('notification texts', () => {
   it('words the unread count in singular and plural', () => {

@@ -18,18 +18,6 @@ export function unreadSummary(unread: number): string {
   return `Tienes ${unread} notificaciones sin leer`;
 }
 
-/** The number on the bell's badge: '99+' past 99, null when there is nothing to show. */
-export function badgeText(unread: number | null): string | null {
-  if (unread === null || unread <= 0) return null;
-  return unread > 99 ? '99+' : String(unread);
-}
-
-/** Accessible name of the bell: the word screen readers expect, then the count. */
-export function bellLabel(unread: number | null): string {
-  if (unread === null || unread <= 0) return 'Notificaciones';
-  return unread === 1 ? 'Notificaciones, 1 sin leer' : `Notificaciones, ${unread} sin leer`;
-}
-
 /** Colour of each kind: success green, danger red, warning amber, anything else info blue. */
 export function kindColor(kind: NotificationKind | string): MantineColor {
   if (kind === 'success') return 'green';

@@ -1,4 +1,2 @@
 // Mantine styles of the rating views beyond the shell's (see styles/mantine.ts); loaded with the profile only.
-import '@mantine/core/styles/Avatar.css';
 import '@mantine/core/styles/Progress.css';
-import '@mantine/core/styles/Pagination.css';
