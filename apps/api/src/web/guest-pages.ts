@@ -6,7 +6,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { EntryContext, RouterContextProvider, ServerBuild } from 'react-router';
 import { ByteLru } from './byte-lru.ts';
 import { preferredEncoding, type Encoding } from '../plugins/content-encoding.ts';
-import { scriptsAfterPaint } from './scripts-after-paint.ts';
 import { scriptHashes, withHashes } from './shared-copy.ts';
 
 // The documents rendered for guests, remembered by everything their render depends on. React Router runs the
@@ -91,14 +90,13 @@ export function createGuestPages(maxBytes = GUEST_PAGES_MAX_BYTES) {
   ): Promise<GuestPage> {
     const [request, status, headers, context] = args;
     const response = await handle(request, status, headers, context, guest.sharedContext());
-    const document = scriptsAfterPaint(await response.text());
-    const html = Buffer.from(document.html, 'utf8');
+    const html = Buffer.from(await response.arrayBuffer());
     const page: GuestPage = {
       key,
       status: response.status,
       headers: [...response.headers].filter(([name]) => name !== 'set-cookie'),
       html,
-      scriptHashes: scriptHashes(document.html, document.addedScripts),
+      scriptHashes: scriptHashes(html.toString('utf8')),
       encoded: {},
       encodedBytes: 0,
     };

@@ -12,17 +12,11 @@ function inlineScripts(html: string): string[] {
   return scripts;
 }
 
-/** The CSP source expressions ('sha256-…') of scripts given by their sources. */
-export function sourceHashes(sources: readonly string[]): string[] {
-  return sources.map((source) => `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`);
-}
-
-/**
- * The CSP source expressions of the page's inline scripts, and of the scripts it adds itself (`added`: see
- * scripts-after-paint.ts).
- */
-export function scriptHashes(html: string, added: readonly string[] = []): string[] {
-  return sourceHashes([...inlineScripts(html), ...added]);
+/** The CSP source expressions ('sha256-…') of the page's inline scripts. */
+export function scriptHashes(html: string): string[] {
+  return inlineScripts(html).map(
+    (source) => `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`,
+  );
 }
 
 /** The script-src of the reply's policy with the page's hashes in place of the request's nonce. */

@@ -3,7 +3,6 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GUEST_PAGE_CACHE_CONTROL } from './page-cache.ts';
 import { preferredEncoding } from '../plugins/content-encoding.ts';
-import { scriptsAfterPaint } from './scripts-after-paint.ts';
 import { scriptHashes, withHashes } from './shared-copy.ts';
 
 // The static pages (about, questions, terms, privacy, beta, thanks) as guests see them depend on the web build and
@@ -34,14 +33,14 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 async function store(response: Response): Promise<StoredPage> {
-  const { html, addedScripts } = scriptsAfterPaint(await response.text());
+  const html = await response.text();
   const identity = Buffer.from(html, 'utf8');
   const [br, gz] = await Promise.all([
     brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
     gzipAsync(identity, { level: 9 }),
   ]);
   const headers = [...response.headers].filter(([name]) => name !== 'set-cookie');
-  return { identity, br, gzip: gz, headers, scriptHashes: scriptHashes(html, addedScripts) };
+  return { identity, br, gzip: gz, headers, scriptHashes: scriptHashes(html) };
 }
 
 /**
