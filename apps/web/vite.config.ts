@@ -1,13 +1,14 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
 import { chunkGroups } from './chunk-groups.ts';
+import { themeCss } from './theme-css.ts';
 
 // Cheap Android phones run an auto-updated Chrome/WebView; Chrome 100 / Safari 15.4 also cover the runtime APIs
 // (Array.prototype.at, structuredClone) that React Router and Mantine use without polyfills.
 const browserTargets = ['es2022', 'chrome100', 'edge100', 'firefox100', 'safari15.4'];
 
 export default defineConfig({
-  plugins: [reactRouter(), chunkGroups()],
+  plugins: [reactRouter(), chunkGroups(), themeCss()],
   build: {
     target: browserTargets,
     cssTarget: browserTargets,

@@ -1,8 +1,10 @@
 import './styles/mantine';
+// After Mantine's default variables, which it overrides.
+import 'virtual:theme.css';
 import './styles/icon-tip.css';
 import type { SessionData } from '@eco/domain';
 import { APP_TITLE } from '@eco/domain/constants';
-import { MantineProvider, mantineHtmlProps } from '@mantine/core';
+import { mantineHtmlProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useEffect } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
@@ -18,7 +20,8 @@ import { useNonce } from './lib/nonce';
 import type { RootData } from './lib/root-data';
 import { useRootData } from './lib/root-data';
 import { serverContext } from './server-context';
-import { BRAND_COLOR, cssVariablesResolver, theme } from './theme';
+import { ThemeProvider } from './styles/ThemeProvider';
+import { BRAND_COLOR } from './theme';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -62,19 +65,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        {/* Light only (the site offers no dark mode): mantineHtmlProps already puts the scheme on <html>, so no
-            script has to read a stored one before the first paint. */}
-        <MantineProvider
-          theme={theme}
-          defaultColorScheme="light"
-          forceColorScheme="light"
-          cssVariablesResolver={cssVariablesResolver}
-          getStyleNonce={nonce ? () => nonce : undefined}
-        >
+        {/* Light only (the site offers no dark mode): mantineHtmlProps puts the scheme on <html>, so no script has
+            to read a stored one before the first paint. */}
+        <ThemeProvider nonce={nonce}>
           <ClientOnlyNotices />
           {/* Without root data (the root itself failed) the error page renders without the shell. */}
           {rootData ? <AppFrame>{children}</AppFrame> : children}
-        </MantineProvider>
+        </ThemeProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
