@@ -1,5 +1,6 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyRequest } from 'fastify';
+import { ownedBytes } from '../owned-bytes.ts';
 
 // Answers kept in memory and sent again and again (the static and guest pages, the remembered list answers) are
 // compressed once, not on every request as @fastify/compress does for the rest: phones on slow networks get a
@@ -29,9 +30,11 @@ export function encodedCopy(bytes: Buffer, encoding: Encoding): Buffer {
     copies.set(bytes, made);
   }
   if (encoding === 'br') {
-    made.br ??= brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } });
+    made.br ??= ownedBytes(
+      brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }),
+    );
     return made.br;
   }
-  made.gzip ??= gzipSync(bytes);
+  made.gzip ??= ownedBytes(gzipSync(bytes));
   return made.gzip;
 }

@@ -5,6 +5,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { EntryContext, RouterContextProvider, ServerBuild } from 'react-router';
 import { ByteLru } from './byte-lru.ts';
+import { ownedBytes } from '../owned-bytes.ts';
 import { preferredEncoding, type Encoding } from '../plugins/content-encoding.ts';
 import { scriptHashes, withHashes } from './shared-copy.ts';
 
@@ -171,10 +172,11 @@ export function createGuestPages(maxBytes = GUEST_PAGES_MAX_BYTES) {
   function encoded(page: GuestPage, encoding: Exclude<Encoding, 'identity'>): Promise<Buffer> {
     let bytes = page.encoded[encoding];
     if (bytes === undefined) {
-      bytes =
+      bytes = (
         encoding === 'br'
           ? brotli(page.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } })
-          : gzipAsync(page.html, { level: 6 });
+          : gzipAsync(page.html, { level: 6 })
+      ).then(ownedBytes);
       page.encoded[encoding] = bytes;
       // The compressed copy counts against the memory budget once it exists.
       void bytes.then((copy) => {

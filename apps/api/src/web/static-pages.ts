@@ -2,6 +2,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GUEST_PAGE_CACHE_CONTROL } from './page-cache.ts';
+import { ownedBytes } from '../owned-bytes.ts';
 import { preferredEncoding } from '../plugins/content-encoding.ts';
 import { scriptHashes, withHashes } from './shared-copy.ts';
 
@@ -34,10 +35,10 @@ const gzipAsync = promisify(gzip);
 
 async function store(response: Response): Promise<StoredPage> {
   const html = await response.text();
-  const identity = Buffer.from(html, 'utf8');
+  const identity = ownedBytes(html);
   const [br, gz] = await Promise.all([
-    brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-    gzipAsync(identity, { level: 9 }),
+    brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).then(ownedBytes),
+    gzipAsync(identity, { level: 9 }).then(ownedBytes),
   ]);
   const headers = [...response.headers].filter(([name]) => name !== 'set-cookie');
   return { identity, br, gzip: gz, headers, scriptHashes: scriptHashes(html) };

@@ -24,6 +24,7 @@ import {
   PUBLICATION_NOT_FOUND_MESSAGE,
   STATUS_FORBIDDEN_MESSAGE,
 } from './messages.ts';
+import { ownedBytes } from '../../owned-bytes.ts';
 import { publicationsTracker, type ListDependencies } from './list-dependencies.ts';
 import {
   createListMemory,
@@ -270,7 +271,7 @@ export function createPublicationsService({ db, reader, dialect, storage, log, m
       return publishedAnswers.get(version, key, async () => {
         const { page, deps } = await list(criteria, query, false, version);
         // Kept as UTF-8 bytes: encoding the text again on every answer was a tenth of a hit's cost.
-        return { value: Buffer.from(serialize(page)), deps };
+        return { value: ownedBytes(serialize(page)), deps };
       });
     },
 
