@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { CAPTCHA_PROVIDERS, SESSION_LIFETIME_MS, type CaptchaProvider } from '@eco/domain';
 import { secretKeyFromDataDir } from './secret-key-file.ts';
@@ -18,6 +19,8 @@ export type Config = {
   mediaDir: string;
   /** PostgreSQL URL; undefined means the embedded SQLite database in dataDir. */
   databaseUrl: string | undefined;
+  /** Worker threads that run the lists' reads on SQLite, each with its own connection. */
+  sqliteReaders: number;
   /** Public address without a trailing slash, for e-mails and share links. */
   publicUrl: string;
   demoContent: boolean;
@@ -180,6 +183,9 @@ const positiveInteger = (unit: string) =>
     .refine((value) => value > 0 && Number.isSafeInteger(value), { error: 'must be greater than 0' });
 
 const milliseconds = positiveInteger('milliseconds');
+
+/** One reader thread per core, two at most: a cold search on one leaves the other to the next (decision 021). */
+const defaultSqliteReaders = () => Math.min(2, availableParallelism());
 const attempts = positiveInteger('attempts');
 
 const trustProxyValue = z.string().transform((value, context): boolean | string => {
@@ -222,6 +228,7 @@ export function loadConfig(env: Env = process.env): Config {
     }),
     undefined,
   );
+  const sqliteReaders = read('SQLITE_READERS', positiveInteger('threads'), defaultSqliteReaders());
   const publicUrl = read('PUBLIC_URL', httpUrl, `http://localhost:${listenPort}`).replace(/\/+$/, '');
   const demoContent = read('DEMO_CONTENT', switchValue, true);
   const logLevel = read(
@@ -332,6 +339,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     mediaDir: path.join(dataDir, 'media'),
     databaseUrl,
+    sqliteReaders,
     publicUrl,
     demoContent,
     nodeEnv,

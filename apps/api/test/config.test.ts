@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { SESSION_LIFETIME_MS } from '@eco/domain';
 import { describe, expect, it } from 'vitest';
@@ -38,6 +38,7 @@ describe('loadConfig', () => {
       dataDir: path.resolve(process.cwd(), 'data'),
       mediaDir: path.resolve(process.cwd(), 'data', 'media'),
       databaseUrl: undefined,
+      sqliteReaders: Math.min(2, availableParallelism()),
       publicUrl: 'http://localhost:3000',
       demoContent: true,
       nodeEnv: 'development',
@@ -101,6 +102,7 @@ describe('loadConfig', () => {
       RECAPTCHA_MIN_SCORE: '0.7',
       RECAPTCHA_VERIFY_URL: 'http://127.0.0.1:9/siteverify',
       REPORTS_TO_HIDE: '5',
+      SQLITE_READERS: '3',
       SSE_HEARTBEAT_MS: '15000',
       MERCADOPAGO_CLIENT_ID: '123',
       MERCADOPAGO_CLIENT_SECRET: 'client-secret',
@@ -116,6 +118,7 @@ describe('loadConfig', () => {
       dataDir: '/srv/eco',
       mediaDir: '/srv/eco/media',
       databaseUrl: 'postgresql://eco:secret@db.internal:5432/eco',
+      sqliteReaders: 3,
       publicUrl: 'https://ecoanuncios.example',
       demoContent: false,
       isProduction: true,
@@ -253,6 +256,7 @@ describe('loadConfig', () => {
       RATE_LIMIT_IP_MAX: '-1',
       RATE_LIMIT_WINDOW_MS: '1.5',
       TRUST_PROXY: 'everyone',
+      SQLITE_READERS: '0',
     });
 
     const names = problems.map((problem) => problem.split(' ')[0]);
@@ -279,12 +283,14 @@ describe('loadConfig', () => {
         'RATE_LIMIT_IP_MAX',
         'RATE_LIMIT_WINDOW_MS',
         'TRUST_PROXY',
+        'SQLITE_READERS',
       ]),
     );
     expect(problems).toContain(
       'SMTP_URL must be an smtp:// or smtps:// URL (leave it unset to write e-mails to DATA_DIR/outbox)',
     );
     expect(problems).toContain('RATE_LIMIT_MAX must be a positive integer (attempts), got "many"');
+    expect(problems).toContain('SQLITE_READERS must be greater than 0');
     expect(problems).toContain(
       'TRUST_PROXY must be on, off, or a comma-separated list of proxy addresses or subnets, got "everyone"',
     );

@@ -71,6 +71,23 @@ describe('the SQLite reader thread', () => {
     expect(rows[0]?.n).toBe(20);
   });
 
+  it('answers a short read on another thread while a long one runs', async () => {
+    const pair = createDatabase({ dataDir, databaseUrl: undefined, sqliteReaders: 2 });
+    try {
+      const finished: string[] = [];
+      const long = slowCount(5_000_000)
+        .execute(pair.reader)
+        .then(() => finished.push('long'));
+      // Sent once the long read is under way: one thread (or one query at a time) would answer it after.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const short = sql`select 1 as one`.execute(pair.reader).then(() => finished.push('short'));
+      await Promise.all([long, short]);
+      expect(finished).toEqual(['short', 'long']);
+    } finally {
+      await pair.close();
+    }
+  });
+
   it('answers concurrent queries each with its own rows', async () => {
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, index) =>

@@ -14,8 +14,8 @@ export const SQLITE_FILE_NAME = 'ecoanuncios.sqlite';
 export type DatabaseHandle = {
   db: DB;
   /**
-   * For the lists' long reads only (no writes, no transactions): on SQLite a worker thread's own connection, so that
-   * a search does not hold the event loop (sqlite-reader.ts); on PostgreSQL a pool of its own, so that writes and
+   * For the lists' long reads only (no writes, no transactions): on SQLite worker threads with connections of their
+   * own, so that a search does not hold the event loop (sqlite-reader.ts); on PostgreSQL a pool of its own, so that writes and
    * short reads never wait for a connection behind searches.
    */
   reader: DB;
@@ -28,19 +28,19 @@ type Options = { logger?: Pick<Logger, 'error'> };
 
 /** PostgreSQL when DATABASE_URL is set, otherwise the SQLite file in DATA_DIR. */
 export function createDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'sqliteReaders'>>,
   options: Options = {},
 ): DatabaseHandle {
   if (config.databaseUrl !== undefined) return createPostgres(config.databaseUrl, options);
   mkdirSync(config.dataDir, { recursive: true });
-  return createSqlite(path.join(config.dataDir, SQLITE_FILE_NAME));
+  return createSqlite(path.join(config.dataDir, SQLITE_FILE_NAME), config.sqliteReaders ?? 1);
 }
 
-function createSqlite(filename: string): DatabaseHandle {
+function createSqlite(filename: string, readers: number): DatabaseHandle {
   const { dialect, connection } = createSqliteDialect(filename);
   const db = new Kysely<Database>({ dialect });
   attachSqliteConnection(db, connection);
-  const reader = createSqliteReader(filename);
+  const reader = createSqliteReader(filename, readers);
   return {
     db,
     reader,
