@@ -1,5 +1,5 @@
-import path from 'node:path';
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import { z } from 'zod';
 import { CAPTCHA_PROVIDERS, SESSION_LIFETIME_MS, type CaptchaProvider } from '@eco/domain';
 import { secretKeyFromDataDir } from './secret-key-file.ts';
@@ -183,10 +183,10 @@ const positiveInteger = (unit: string) =>
     .refine((value) => value > 0 && Number.isSafeInteger(value), { error: 'must be greater than 0' });
 
 const milliseconds = positiveInteger('milliseconds');
+const attempts = positiveInteger('attempts');
 
 /** One reader thread per core, two at most: a cold search on one leaves the other to the next (decision 021). */
 const defaultSqliteReaders = () => Math.min(2, availableParallelism());
-const attempts = positiveInteger('attempts');
 
 const trustProxyValue = z.string().transform((value, context): boolean | string => {
   const normalized = value.trim().toLowerCase();

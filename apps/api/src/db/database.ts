@@ -15,8 +15,8 @@ export type DatabaseHandle = {
   db: DB;
   /**
    * For the lists' long reads only (no writes, no transactions): on SQLite worker threads with connections of their
-   * own, so that a search does not hold the event loop (sqlite-reader.ts); on PostgreSQL a pool of its own, so that writes and
-   * short reads never wait for a connection behind searches.
+   * own, so that a search does not hold the event loop (sqlite-reader.ts); on PostgreSQL a pool of its own, so that
+   * writes and short reads never wait for a connection behind searches.
    */
   reader: DB;
   dialect: Dialect;

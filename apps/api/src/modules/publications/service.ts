@@ -14,6 +14,7 @@ import { HttpError } from '../../errors.ts';
 import type { MediaStorage } from '../media/storage.ts';
 import type { CommunityMail } from '../notifications/community-mail.ts';
 import { FORBIDDEN_MESSAGE } from '../sessions/require-session.ts';
+import { ownedBytes } from '../../owned-bytes.ts';
 import { createPublicationImages } from './images.ts';
 import { searchStemsOf, type SearchStems } from './search-stems.ts';
 import { toPublicationJson } from './mapper.ts';
@@ -24,7 +25,6 @@ import {
   PUBLICATION_NOT_FOUND_MESSAGE,
   STATUS_FORBIDDEN_MESSAGE,
 } from './messages.ts';
-import { ownedBytes } from '../../owned-bytes.ts';
 import { publicationsTracker, type ListDependencies } from './list-dependencies.ts';
 import {
   createListMemory,
