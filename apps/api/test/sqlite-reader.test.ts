@@ -74,6 +74,8 @@ describe('the SQLite reader thread', () => {
   it('answers a short read on another thread while a long one runs', async () => {
     const pair = createDatabase({ dataDir, databaseUrl: undefined, sqliteReaders: 2 });
     try {
+      // Both threads started first (two reads at once), so that a thread's start-up on a busy machine decides nothing.
+      await Promise.all([sql`select 1`.execute(pair.reader), sql`select 2`.execute(pair.reader)]);
       const finished: string[] = [];
       const long = slowCount(5_000_000)
         .execute(pair.reader)
