@@ -7,7 +7,15 @@ import { countFromGroups } from './count-repository.ts';
 import { findFileUrls, selectWithAuthor, type PublicationWithAuthor } from './repository.ts';
 import { facetTokensOf } from './search-facets.ts';
 import { postgresTokenSearch } from './search-postgres.ts';
-import { ftsTier, tierMatch, TIERS, withFacets, type Facets, type SearchGroups } from './search-sql.ts';
+import {
+  ftsTier,
+  tierMatch,
+  TIERS,
+  withFacets,
+  type Facets,
+  type SearchGroups,
+  type Tier,
+} from './search-sql.ts';
 import { correctSpelling } from './spelling.ts';
 import { publicationsTracker, type ListDependencies, type ListFilters } from './list-dependencies.ts';
 
@@ -266,49 +274,44 @@ async function listPage(
 }
 
 /**
- * How a text search reads its matches: on SQLite, when every filter is a facet of the full-text index (all but an
- * author and dates), the full-text index alone, tier by tier: each tier is read in list order only as far as the
- * page reaches (a page costs what precedes and shows it, not what matches), and the count never reads a table row.
- * Otherwise (PostgreSQL, and SQLite with an author or dates) the list's rows filtered as without a text search, among
- * the search's matches, ranked in one query. Both give the same pages and totals.
+ * The ids of a page of a text search: each tier's first matches in list order (`tierSeqs`), until the page's end is
+ * reached (`total`, when counted first, stops the reads at the last match).
  */
-async function textSearchOf(
+async function rankedPage(
   db: DB,
   dialect: Dialect,
-  criteria: ListCriteria,
-  groups: SearchGroups,
-  /** Keeps a count the search makes besides the total (a tier's size), as the total is kept. */
-  remember: (name: string, count: () => Promise<number>) => Promise<number>,
-) {
+  tierSeqs: (tier: Tier, wanted: number) => Promise<number[]>,
+  offset: number,
+  limit: number,
+  total = offset + limit,
+): Promise<string[]> {
+  const reach = Math.min(offset + limit, total);
+  const ranked: number[] = [];
+  for (const tier of TIERS) {
+    const wanted = reach - ranked.length;
+    if (wanted <= 0) break;
+    ranked.push(...(await tierSeqs(tier, wanted)));
+  }
+  return idsOfSeqs(db, dialect, ranked.slice(offset, reach));
+}
+
+/**
+ * How a text search reads its matches: when every filter is a facet of the search index (all but an author and
+ * dates; on PostgreSQL, of the public list only), the index alone (SQLite's full-text index, PostgreSQL's token
+ * arrays), tier by tier: each tier is read in list order only as far as the page reaches (a page costs what precedes
+ * and shows it, not what matches), and the count never reads a table row. Otherwise the list's rows filtered as
+ * without a text search, among the search's matches, ranked in one query. All give the same pages and totals.
+ */
+async function textSearchOf(db: DB, dialect: Dialect, criteria: ListCriteria, groups: SearchGroups) {
   const tokens =
     dialect === 'postgres' && criteria.status === 'published' ? await facetTokensOf(db, criteria) : null;
   if (tokens !== null) {
-    const search = await postgresTokenSearch(db, groups, tokens, () =>
-      countFromGroups(db, { ...criteria, words: [] }),
-    );
+    const search = await postgresTokenSearch(db, groups, tokens);
     return {
       countFirst: true,
       count: search.count,
-      /** The ids of the page: each tier's first matches, until the page's end is reached. */
-      async page(offset: number, limit: number, total?: number): Promise<string[]> {
-        const matching = total ?? (await search.count());
-        const reach = Math.min(offset + limit, matching);
-        const inTitles = () => remember('title', search.titleSize);
-        const inLabels = () => remember('labels', search.labelsSize);
-        const ranked: number[] = [];
-        for (const tier of TIERS) {
-          const wanted = reach - ranked.length;
-          if (wanted <= 0) break;
-          const size =
-            tier === 2
-              ? await inTitles()
-              : tier === 1
-                ? await inLabels()
-                : matching - (await inTitles()) - (await inLabels());
-          ranked.push(...(await search.tierSeqs(tier, wanted, size)));
-        }
-        return idsOfSeqs(db, dialect, ranked.slice(offset, reach));
-      },
+      page: (offset: number, limit: number, total?: number) =>
+        rankedPage(db, dialect, search.tierSeqs, offset, limit, total),
     };
   }
   const facets = dialect === 'sqlite' ? await ftsFacetsOf(db, criteria) : null;
@@ -321,20 +324,20 @@ async function textSearchOf(
           where publication_search match ${withFacets(ftsTier(groups, 'all'), facets)}`.execute(db);
         return toCount(rows[0]?.total);
       },
-      /** The ids of the page: each tier's first matches in list order, until the page's end is reached. */
-      async page(offset: number, limit: number, total = offset + limit): Promise<string[]> {
-        const reach = Math.min(offset + limit, total);
-        const ranked: number[] = [];
-        for (const tier of TIERS) {
-          const wanted = reach - ranked.length;
-          if (wanted <= 0) break;
-          const { rows } = await sql<{ seq: number }>`select rowid as seq from publication_search
-            where publication_search match ${withFacets(ftsTier(groups, tier), facets)}
-            order by rowid desc limit ${wanted}`.execute(db);
-          ranked.push(...rows.map((row) => row.seq));
-        }
-        return idsOfSeqs(db, dialect, ranked.slice(offset, reach));
-      },
+      page: (offset: number, limit: number, total?: number) =>
+        rankedPage(
+          db,
+          dialect,
+          async (tier, wanted) => {
+            const { rows } = await sql<{ seq: number }>`select rowid as seq from publication_search
+              where publication_search match ${withFacets(ftsTier(groups, tier), facets)}
+              order by rowid desc limit ${wanted}`.execute(db);
+            return rows.map((row) => row.seq);
+          },
+          offset,
+          limit,
+          total,
+        ),
     };
   }
   const matches = () =>
@@ -375,9 +378,7 @@ async function searchPage(
     searches: [groups],
     vocabulary: false,
   };
-  const search = await textSearchOf(db, dialect, criteria, groups, (name, count) =>
-    memory.counts.get(version, `${key} ${name}`, async () => ({ value: await count(), deps })),
-  );
+  const search = await textSearchOf(db, dialect, criteria, groups);
   const { offset, limit } = criteria;
   if (criteria.count === false) {
     const ids = await search.page(offset, limit);

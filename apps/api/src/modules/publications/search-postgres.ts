@@ -7,11 +7,15 @@ import type { SearchGroups, Tier } from './search-sql.ts';
 // PostgreSQL's public text search over `publication_tokens` (migration 0017): the words become the whole tokens they
 // begin (from search_tokens_vocabulary), and every condition is an array overlap or containment, which the GIN index
 // over the listed publications answers exactly: a count never rechecks a row, and visits only the narrow token rows.
-// A tier's page is read in list order when the tier is dense among the filtered rows, else found through the index
-// and sorted.
+// A tier's page is looked for among the newest filtered rows first, and through the index only when it is not there:
+// no tier is counted to choose how to read it (at 1,000,000 rows a count of a common word visits most of the table).
 
-/** A tier is dense when at least one filtered row in DENSE_SHARE is in it: read in list order, it stops early. */
-const DENSE_SHARE = 20;
+/**
+ * A tier's page is first looked for among the newest `WINDOW_SHARE × wanted` filtered rows (at least
+ * MIN_WINDOW): a tier at least that dense fills its page there, in list order, and so does any tier of a small set.
+ */
+const WINDOW_SHARE = 32;
+const MIN_WINDOW = 640;
 
 /** The tokens of the vocabulary that each group's words begin; a group no token matches makes the search empty. */
 async function expand(db: DB, groups: SearchGroups): Promise<string[][]> {
@@ -38,18 +42,9 @@ function all(conditions: readonly Condition[]): Condition {
   return sql<SqlBool>`(${sql.join(conditions, sql` and `)})`;
 }
 
-/**
- * The public search of `groups` with `facets` on PostgreSQL. `filteredRows` tells how many publications the facets
- * leave (publication_counts), for the choice of how to read a tier.
- */
-export async function postgresTokenSearch(
-  db: DB,
-  groups: SearchGroups,
-  facets: FacetTokens,
-  filteredRows: () => Promise<number | undefined>,
-) {
+/** The public search of `groups` with `facets` on PostgreSQL. */
+export async function postgresTokenSearch(db: DB, groups: SearchGroups, facets: FacetTokens) {
   const expanded = await expand(db, groups);
-  let among: Promise<number | undefined> | undefined;
   const empty = expanded.some((tokens) => tokens.length === 0);
   const filters: Condition[] = [sql<SqlBool>`p.listed`];
   if (facets.required.length > 0) filters.push(sql<SqlBool>`p.tokens @> ${facets.required}::text[]`);
@@ -58,50 +53,46 @@ export async function postgresTokenSearch(
   const inLabels = all(expanded.map((tokens) => overlaps(tokens, 'l.')));
   const anywhere = all(expanded.map((tokens) => overlaps(tokens)));
 
-  async function count(...conditions: Condition[]): Promise<number> {
-    if (empty) return 0;
-    const { rows } = await sql<{
-      total: string | number;
-    }>`select count(*) as total from publication_tokens as p
-      where ${all([...filters, ...conditions])}`.execute(db);
-    return toCount(rows[0]?.total);
-  }
-
-  /** A tier's matches: every condition of `positive`, none of `excluded` (checked on the rows found). */
-  const tiers: Record<Tier, { positive: Condition[]; excluded: Condition[] }> = {
-    2: { positive: [inTitle], excluded: [] },
-    1: { positive: [inLabels], excluded: [inTitle] },
-    0: { positive: [anywhere], excluded: [inTitle, inLabels] },
+  /** The matches of each tier: in the titles; in the labels but not the titles; elsewhere only. */
+  const tiers: Record<Tier, Condition> = {
+    2: inTitle,
+    1: sql<SqlBool>`${inLabels} and not ${inTitle}`,
+    0: sql<SqlBool>`${anywhere} and not ${inTitle} and not ${inLabels}`,
   };
 
   return {
-    count: () => count(anywhere),
-    /** How many match in the titles: the first tier. */
-    titleSize: () => count(inTitle),
-    /** How many match in the labels but not the titles (index-only counts both): the second tier. */
-    async labelsSize(): Promise<number> {
-      const [labels, both] = await Promise.all([count(inLabels), count(inLabels, inTitle)]);
-      return labels - both;
+    /** How many publications match. */
+    async count(): Promise<number> {
+      if (empty) return 0;
+      const { rows } = await sql<{
+        total: string | number;
+      }>`select count(*) as total from publication_tokens as p
+        where ${all([...filters, anywhere])}`.execute(db);
+      return toCount(rows[0]?.total);
     },
-    /** The first `limit` of a tier, newest first. */
-    async tierSeqs(tier: Tier, limit: number, size: number): Promise<number[]> {
-      if (empty || size === 0 || limit <= 0) return [];
-      const { positive, excluded } = tiers[tier];
-      among ??= filteredRows();
-      const rows = await among;
-      const dense = rows !== undefined && size * DENSE_SHARE >= rows;
-      const conditions = [...filters, ...positive];
-      const where =
-        excluded.length === 0
-          ? all(conditions)
-          : sql<SqlBool>`${all(conditions)} and not (${sql.join(excluded, sql` or `)})`;
-      // `seq + 0` is not the indexed column: the planner finds the tier's rows through the index, then sorts them.
-      const order = dense ? sql`p.seq` : sql`p.seq + 0`;
-      const found = await sql<{
+    /** The first `wanted` of a tier, newest first (fewer when the tier has fewer). */
+    async tierSeqs(tier: Tier, wanted: number): Promise<number[]> {
+      if (empty || wanted <= 0) return [];
+      const window = Math.max(MIN_WINDOW, wanted * WINDOW_SHARE);
+      // The newest filtered rows, read in list order (the primary key backwards, or the facets' index when they are
+      // few), and the tier's page among them: exact when it is full or the window held every filtered row.
+      const { rows } = await sql<{ scanned: string | number; seqs: (string | number)[] }>`
+        with newest as materialized (
+          select p.seq, p.tokens from publication_tokens as p where ${all(filters)}
+          order by p.seq desc limit ${window})
+        select (select count(*) from newest) as scanned,
+          array(select p.seq from newest as p where ${tiers[tier]} order by p.seq desc limit ${wanted}) as seqs
+      `.execute(db);
+      const found = rows[0];
+      const seqs = (found?.seqs ?? []).map(Number);
+      if (seqs.length === wanted || toCount(found?.scanned) < window) return seqs;
+      // A sparse tier: its rows through the index, sorted (`seq + 0` is not the indexed column, so the planner does
+      // not walk the primary key hoping to meet them).
+      const indexed = await sql<{
         seq: string | number;
-      }>`select p.seq from publication_tokens as p where ${where}
-        order by ${order} desc limit ${Math.min(limit, size)}`.execute(db);
-      return found.rows.map((row) => Number(row.seq));
+      }>`select p.seq from publication_tokens as p where ${all([...filters, tiers[tier]])}
+        order by p.seq + 0 desc limit ${wanted}`.execute(db);
+      return indexed.rows.map((row) => Number(row.seq));
     },
   };
 }
