@@ -1,7 +1,7 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import type { CompiledQuery } from 'kysely';
 import type { ListChange } from './list-changes.ts';
 import { toCount } from './count.ts';
+import { freshReads } from './fresh-reads.ts';
 import type { DB } from './schema.ts';
 import { sqliteConnectionOf } from './sqlite-dialect.ts';
 
@@ -10,21 +10,25 @@ import { sqliteConnectionOf } from './sqlite-dialect.ts';
 // before computing it. Read the version first, compute second: a value computed from newer rows than its version
 // is only ever served to requests that read that older version, never after the write's answer.
 
-/** The version query of each list, compiled once per database: it runs on every list request. */
-const versionQueries = new WeakMap<DB, Map<string, CompiledQuery<{ version: string | number | bigint }>>>();
+/**
+ * The version read of each list through Kysely, per database (or transaction): the query compiled once (it runs on
+ * every list request), its concurrent reads shared (fresh-reads.ts).
+ */
+const versionReads = new WeakMap<DB, Map<string, () => Promise<number>>>();
 
-function versionQuery(db: DB, list: string): CompiledQuery<{ version: string | number | bigint }> {
-  let queries = versionQueries.get(db);
-  if (queries === undefined) {
-    queries = new Map();
-    versionQueries.set(db, queries);
+function versionRead(db: DB, list: string): () => Promise<number> {
+  let reads = versionReads.get(db);
+  if (reads === undefined) {
+    reads = new Map();
+    versionReads.set(db, reads);
   }
-  let query = queries.get(list);
-  if (query === undefined) {
-    query = db.selectFrom('list_versions').select('version').where('list', '=', list).compile();
-    queries.set(list, query);
+  let read = reads.get(list);
+  if (read === undefined) {
+    const query = db.selectFrom('list_versions').select('version').where('list', '=', list).compile();
+    read = freshReads(async () => versionOf((await db.executeQuery(query)).rows[0]?.version, list));
+    reads.set(list, read);
   }
-  return query;
+  return read;
 }
 
 /** The version statement of each SQLite connection, prepared once. */
@@ -51,7 +55,8 @@ function versionOf(version: string | number | bigint | undefined, list: string):
  * remembered answers' included, so on SQLite it is one prepared statement run on the connection itself, without
  * Kysely's query pipeline (its promises and connection lock cost about as much again as the statement), whenever
  * that reads what a Kysely query would (sqlite-dialect.ts: no transaction or iteration open on the connection);
- * otherwise, and on PostgreSQL, through Kysely, which waits for the connection.
+ * otherwise, and on PostgreSQL, through Kysely, which waits for the connection, one query for the reads asked while
+ * the previous one was out.
  */
 export async function readListVersion(db: DB, list: string): Promise<number> {
   const connection = sqliteConnectionOf(db);
@@ -59,8 +64,7 @@ export async function readListVersion(db: DB, list: string): Promise<number> {
     const row = versionStatement(connection.database).get(list) as unknown as [number | bigint] | undefined;
     return versionOf(row?.[0], list);
   }
-  const { rows } = await db.executeQuery(versionQuery(db, list));
-  return versionOf(rows[0]?.version, list);
+  return versionRead(db, list)();
 }
 
 /** Bytes each cache may hold (estimated): the three caches of the publications list stay under 24 MB of heap. */

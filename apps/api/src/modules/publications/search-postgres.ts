@@ -74,18 +74,17 @@ export async function postgresTokenSearch(db: DB, groups: SearchGroups, facets: 
     async tierSeqs(tier: Tier, wanted: number): Promise<number[]> {
       if (empty || wanted <= 0) return [];
       const window = Math.max(MIN_WINDOW, wanted * WINDOW_SHARE);
-      // The newest filtered rows, read in list order (the primary key backwards, or the facets' index when they are
-      // few), and the tier's page among them: exact when it is full or the window held every filtered row.
-      const { rows } = await sql<{ scanned: string | number; seqs: (string | number)[] }>`
-        with newest as materialized (
-          select p.seq, p.tokens from publication_tokens as p where ${all(filters)}
-          order by p.seq desc limit ${window})
-        select (select count(*) from newest) as scanned,
-          array(select p.seq from newest as p where ${tiers[tier]} order by p.seq desc limit ${wanted}) as seqs
-      `.execute(db);
-      const found = rows[0];
-      const seqs = (found?.seqs ?? []).map(Number);
-      if (seqs.length === wanted || toCount(found?.scanned) < window) return seqs;
+      // The newest filtered rows in list order (the primary key backwards, or the facets' index when they are few),
+      // numbered, and among them the tier's matches and the window's last row: read lazily, the scan stops at the
+      // page's end in a dense tier. Exact when the page is full or the window's last row was not reached.
+      const { rows } = await sql<{ seq: string | number; hit: boolean; n: string | number }>`
+        select p.seq, p.hit, p.n from (
+          select p.seq, ${tiers[tier]} as hit, row_number() over (order by p.seq desc) as n
+          from publication_tokens as p where ${all(filters)} order by p.seq desc limit ${window}
+        ) as p
+        where p.hit or p.n = ${window} order by p.seq desc limit ${wanted}`.execute(db);
+      const seqs = rows.flatMap((row) => (row.hit ? [Number(row.seq)] : []));
+      if (seqs.length === wanted || !rows.some((row) => toCount(row.n) === window)) return seqs;
       // A sparse tier: its rows through the index, sorted (`seq + 0` is not the indexed column, so the planner does
       // not walk the primary key hoping to meet them).
       const indexed = await sql<{
