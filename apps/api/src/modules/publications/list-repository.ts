@@ -280,17 +280,17 @@ async function listPage(
 async function rankedPage(
   db: DB,
   dialect: Dialect,
-  tierSeqs: (tier: Tier, wanted: number) => Promise<number[]>,
+  tierSeqs: (tier: Tier, wanted: number, matching?: number) => Promise<number[]>,
   offset: number,
   limit: number,
-  total = offset + limit,
+  total?: number,
 ): Promise<string[]> {
-  const reach = Math.min(offset + limit, total);
+  const reach = Math.min(offset + limit, total ?? Infinity);
   const ranked: number[] = [];
   for (const tier of TIERS) {
     const wanted = reach - ranked.length;
     if (wanted <= 0) break;
-    ranked.push(...(await tierSeqs(tier, wanted)));
+    ranked.push(...(await tierSeqs(tier, wanted, total)));
   }
   return idsOfSeqs(db, dialect, ranked.slice(offset, reach));
 }

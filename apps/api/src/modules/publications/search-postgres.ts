@@ -11,11 +11,11 @@ import type { SearchGroups, Tier } from './search-sql.ts';
 // no tier is counted to choose how to read it (at 1,000,000 rows a count of a common word visits most of the table).
 
 /**
- * A tier's page is first looked for among the newest `WINDOW_SHARE × wanted` filtered rows (at least
- * MIN_WINDOW): a tier at least that dense fills its page there, in list order, and so does any tier of a small set.
+ * A tier's page is first looked for among the newest `WINDOW_SHARE × wanted` filtered rows: a tier at least that
+ * dense fills its page there. Never more rows than the search matches: finding the tier through the index visits at
+ * most that many, so a window that comes back short has cost at most as much again.
  */
 const WINDOW_SHARE = 32;
-const MIN_WINDOW = 640;
 
 /** The tokens of the vocabulary that each group's words begin; a group no token matches makes the search empty. */
 async function expand(db: DB, groups: SearchGroups): Promise<string[][]> {
@@ -70,10 +70,10 @@ export async function postgresTokenSearch(db: DB, groups: SearchGroups, facets: 
         where ${all([...filters, anywhere])}`.execute(db);
       return toCount(rows[0]?.total);
     },
-    /** The first `wanted` of a tier, newest first (fewer when the tier has fewer). */
-    async tierSeqs(tier: Tier, wanted: number): Promise<number[]> {
+    /** The first `wanted` of a tier, newest first (fewer when the tier has fewer); `matching`: the search's count. */
+    async tierSeqs(tier: Tier, wanted: number, matching = Infinity): Promise<number[]> {
       if (empty || wanted <= 0) return [];
-      const window = Math.max(MIN_WINDOW, wanted * WINDOW_SHARE);
+      const window = Math.max(wanted, Math.min(wanted * WINDOW_SHARE, matching));
       // The newest filtered rows in list order (the primary key backwards, or the facets' index when they are few),
       // numbered, and among them the tier's matches and the window's last row: read lazily, the scan stops at the
       // page's end in a dense tier. Exact when the page is full or the window's last row was not reached.
