@@ -70,13 +70,17 @@ export async function findFileUrls(db: DB, ids: readonly string[]): Promise<Map<
   return files;
 }
 
-async function replaceFiles(db: DB, id: string, urls: readonly string[]): Promise<void> {
-  await db.deleteFrom('publication_files').where('publication_id', '=', id).execute();
+async function insertFiles(db: DB, id: string, urls: readonly string[]): Promise<void> {
   if (urls.length === 0) return;
   await db
     .insertInto('publication_files')
     .values(urls.map((url, position) => ({ publication_id: id, position, url })))
     .execute();
+}
+
+async function replaceFiles(db: DB, id: string, urls: readonly string[]): Promise<void> {
+  await db.deleteFrom('publication_files').where('publication_id', '=', id).execute();
+  await insertFiles(db, id, urls);
 }
 
 /** Work done in the same transaction after the write, e.g. the notifications the write causes. */
@@ -90,7 +94,7 @@ export async function insertPublication(
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('publications').values(row).execute();
-    await replaceFiles(trx, row.id, urls);
+    await insertFiles(trx, row.id, urls);
     await also?.(trx);
   });
 }

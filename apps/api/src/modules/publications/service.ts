@@ -141,9 +141,9 @@ export function createPublicationsService({ db, reader, dialect, storage, log, m
     visible: (row: PublicationWithAuthor) => boolean = () => true,
     reader: User | null = null,
   ): Promise<PublicationJson> {
-    const row = await findPublication(db, id);
+    // Both at once: a write's answer waits for one round trip, not two.
+    const [row, files] = await Promise.all([findPublication(db, id), findFileUrls(db, [id])]);
     if (row === undefined || !visible(row)) throw new HttpError(404, PUBLICATION_NOT_FOUND_MESSAGE);
-    const files = await findFileUrls(db, [id]);
     const withReviewNote = isAuthor(reader, row) || reader?.isSuperUser === true;
     return toPublicationJson(storage, row, files.get(id) ?? [], { withReviewNote });
   }
