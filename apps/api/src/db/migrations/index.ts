@@ -15,6 +15,7 @@ import * as publicationCounts from './0014-publication-counts.ts';
 import * as searchInListOrder from './0015-search-in-list-order.ts';
 import * as listChanges from './0016-list-changes.ts';
 import * as searchTokens from './0017-search-tokens.ts';
+import * as searchTokenCounts from './0018-search-token-counts.ts';
 
 /** Every migration, by name; names sort in the order they run. Later features append theirs here. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0015-search-in-list-order': searchInListOrder,
   '0016-list-changes': listChanges,
   '0017-search-tokens': searchTokens,
+  '0018-search-token-counts': searchTokenCounts,
 };
