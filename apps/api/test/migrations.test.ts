@@ -55,11 +55,17 @@ describe('migrations', () => {
     expect(await db.introspection.getTables()).toEqual([]);
 
     expect(await migrateToLatest(db)).toEqual(Object.keys(migrations));
-    // PostgreSQL's search tokens, their vocabulary (migration 0017) and their counts (0018); SQLite's full-text index
-    // has its own.
+    // PostgreSQL's search tokens, their vocabulary (migration 0017), their counts (0018) and bits (0019); SQLite's
+    // full-text index has its own.
     const expected =
       subject.database.dialect === 'postgres'
-        ? [...TABLES, 'publication_tokens', 'search_token_counts', 'search_tokens_vocabulary'].sort()
+        ? [
+            ...TABLES,
+            'publication_tokens',
+            'search_token_bits',
+            'search_token_counts',
+            'search_tokens_vocabulary',
+          ].sort()
         : TABLES;
     const tables = await db.introspection.getTables();
     expect(applicationTables(tables.map((table) => table.name))).toEqual(expected);

@@ -9,10 +9,12 @@ import { createActors, pageOf, storePublication, type Actors } from './helpers/p
 import { createTestApp, testDialect, type TestApp } from './helpers/test-app.ts';
 
 // search_token_counts (migration 0018, PostgreSQL) holds how many publications the public sees hold each search
-// token; a one-word search of one whole token without filters takes its total from there. After every kind of write
-// — insert, edit of the texts, publish, unpublish, an author suspended and reinstated, delete, an account's
-// publications deleted — the table equals a recount from the publications themselves, computed here, and the API's
-// totals for such searches equal it.
+// token; a one-word search of one whole token without filters takes its total from there. search_token_bits (0019)
+// holds which of them hold each token, its title's and labels' copies and each facet; every other search counts
+// and ranks from there. After every kind of write — insert, edit of the texts, publish, unpublish, an author
+// suspended and reinstated, delete, an account's publications deleted — the counts equal a recount from the
+// publications themselves, computed here, the bits equal the tokens of the listed rows of publication_tokens, and
+// the API's totals equal a count of the matching publications.
 
 type Counts = Record<string, number>;
 
@@ -50,7 +52,21 @@ async function stored(db: DB): Promise<Counts> {
   return counts;
 }
 
-describe.runIf(testDialect === 'postgres')('search token counts', () => {
+/** Each token's listed publications, as `token seq` pairs, from the bitmaps. */
+async function storedBits(db: DB): Promise<string[]> {
+  const { rows } = await sql<{ pair: string }>`select b.token || ' ' || (b.chunk * 8192 + i) as pair
+    from search_token_bits as b, generate_series(0, 8191) as i where get_bit(b.bits, i) = 1`.execute(db);
+  return rows.map((row) => row.pair).sort();
+}
+
+/** The same pairs from the listed rows of publication_tokens. */
+async function expectedBits(db: DB): Promise<string[]> {
+  const { rows } = await sql<{ pair: string }>`select distinct t.token || ' ' || p.seq as pair
+    from publication_tokens as p, unnest(p.tokens) as t(token) where p.listed`.execute(db);
+  return rows.map((row) => row.pair).sort();
+}
+
+describe.runIf(testDialect === 'postgres')('search token counts and bits', () => {
   let subject: TestApp;
   let db: DB;
   let actors: Actors;
@@ -74,6 +90,7 @@ describe.runIf(testDialect === 'postgres')('search token counts', () => {
           title: `${titles[index % titles.length]} ${index}`,
           description: descriptions[(index * 3) % descriptions.length],
           labels: index % 3 === 0 ? ['Vidrios'] : [],
+          typed: index % 4 === 1 ? 'dots' : 'market',
           status: index % 6 === 0 ? 0 : 1,
           createdBy: index % 2 === 0 ? actors.author.id : actors.other.id,
           createdAt: new Date(Date.UTC(2025, 0, 1, 0, index)).toISOString(),
@@ -98,6 +115,9 @@ describe.runIf(testDialect === 'postgres')('search token counts', () => {
 
   async function expectExact(): Promise<void> {
     expect(await stored(db)).toEqual(await recounted(db));
+    const bits = await storedBits(db);
+    expect(bits.length).toBeGreaterThan(0);
+    expect(bits).toEqual(await expectedBits(db));
     // One-word searches: the total is how many listed publications have a token the word begins.
     const listed = await listedTokens();
     let wholeTokens = 0;
@@ -113,6 +133,40 @@ describe.runIf(testDialect === 'postgres')('search token counts', () => {
     }
     // Most of them are one whole token: their totals come from the kept counts.
     expect(wholeTokens).toBeGreaterThanOrEqual(3);
+    // Several words, and words with a filter, are counted from the bits.
+    for (const term of ['botellas vidrio', 'vid tela', 'carton botellas']) {
+      const words = normalizeSearchTerms(term);
+      const url = `/api/publications?term=${encodeURIComponent(term)}`;
+      const matching = listed.filter((tokens) =>
+        words.every((word) => [...tokens].some((token) => token.startsWith(word))),
+      );
+      expect(pageOf(await subject.app.inject({ method: 'GET', url })).total, term).toBe(matching.length);
+    }
+    // With filters: the category, and a label.
+    const rows = await db
+      .selectFrom('publications as p')
+      .leftJoin('users as u', 'u.id', 'p.created_by')
+      .select(['p.typed', 'p.labels', 'p.title_stems', 'p.labels_stems', 'p.description_stems'])
+      .where('p.status', '=', 1)
+      .where((eb) => eb.or([eb('u.is_active', 'is', null), eb('u.is_active', '<>', 0)]))
+      .execute();
+    for (const [term, typed, label] of [
+      ['vidrio', 'market', undefined],
+      ['botellas', undefined, 'Vidrios'],
+    ] as const) {
+      const [word = ''] = normalizeSearchTerms(term);
+      const query = `term=${term}${typed === undefined ? '' : `&typed=${typed}`}${label === undefined ? '' : `&labels=${label}`}`;
+      const matching = rows.filter(
+        (row) =>
+          (typed === undefined || row.typed === typed) &&
+          (label === undefined || (JSON.parse(row.labels) as string[]).includes(label)) &&
+          `${row.title_stems} ${row.labels_stems} ${row.description_stems}`
+            .split(' ')
+            .some((token) => token.startsWith(word)),
+      );
+      const body = pageOf(await subject.app.inject({ method: 'GET', url: `/api/publications?${query}` }));
+      expect(body.total, query).toBe(matching.length);
+    }
   }
 
   it('are exact from the start and after every kind of write', async () => {
@@ -172,13 +226,20 @@ describe.runIf(testDialect === 'postgres')('search token counts', () => {
     await expectExact();
   });
 
-  it('counts the publications that existed before the migration', async () => {
-    const migration = migrations['0018-search-token-counts'];
-    if (migration === undefined) throw new Error('No migration 0018');
+  it('count and mark the publications that existed before the migrations', async () => {
+    const counts = migrations['0018-search-token-counts'];
+    const bits = migrations['0019-search-token-bits'];
+    if (counts === undefined || bits === undefined) throw new Error('No migration 0018 or 0019');
     const before = await stored(db);
-    await migration.down?.(db as unknown as Kysely<unknown>);
-    await migration.up(db as unknown as Kysely<unknown>);
+    const bitsBefore = await storedBits(db);
+    // Down in reverse order, up in order, as the migrator runs them.
+    await bits.down?.(db as unknown as Kysely<unknown>);
+    await counts.down?.(db as unknown as Kysely<unknown>);
+    await counts.up(db as unknown as Kysely<unknown>);
+    await bits.up(db as unknown as Kysely<unknown>);
     expect(await stored(db)).toEqual(before);
     expect(before).toEqual(await recounted(db));
+    expect(await storedBits(db)).toEqual(bitsBefore);
+    expect(bitsBefore).toEqual(await expectedBits(db));
   });
 });

@@ -280,7 +280,7 @@ async function listPage(
 async function rankedPage(
   db: DB,
   dialect: Dialect,
-  tierSeqs: (tier: Tier, wanted: number, matching?: number) => Promise<number[]>,
+  tierSeqs: (tier: Tier, wanted: number) => Promise<number[]>,
   offset: number,
   limit: number,
   total?: number,
@@ -290,28 +290,28 @@ async function rankedPage(
   for (const tier of TIERS) {
     const wanted = reach - ranked.length;
     if (wanted <= 0) break;
-    ranked.push(...(await tierSeqs(tier, wanted, total)));
+    ranked.push(...(await tierSeqs(tier, wanted)));
   }
   return idsOfSeqs(db, dialect, ranked.slice(offset, reach));
 }
 
 /**
  * How a text search reads its matches: when every filter is a facet of the search index (all but an author and
- * dates; on PostgreSQL, of the public list only), the index alone (SQLite's full-text index, PostgreSQL's token
- * arrays), tier by tier: each tier is read in list order only as far as the page reaches (a page costs what precedes
- * and shows it, not what matches), and the count never reads a table row. Otherwise the list's rows filtered as
- * without a text search, among the search's matches, ranked in one query. All give the same pages and totals.
+ * dates; on PostgreSQL, of the public list only), the index alone, and the count never reads a table row: SQLite's
+ * full-text index tier by tier, each read in list order only as far as the page reaches (a page costs what precedes
+ * and shows it, not what matches); PostgreSQL's token bitmaps, the count and the page's tiers in one query.
+ * Otherwise the list's rows filtered as without a text search, among the search's matches, ranked in one query. All
+ * give the same pages and totals.
  */
 async function textSearchOf(db: DB, dialect: Dialect, criteria: ListCriteria, groups: SearchGroups) {
   const tokens =
     dialect === 'postgres' && criteria.status === 'published' ? await facetTokensOf(db, criteria) : null;
   if (tokens !== null) {
-    const search = await postgresTokenSearch(db, groups, tokens);
+    const search = await postgresTokenSearch(db, groups, tokens, criteria);
     return {
       countFirst: true,
       count: search.count,
-      page: (offset: number, limit: number, total?: number) =>
-        rankedPage(db, dialect, search.tierSeqs, offset, limit, total),
+      page: async () => idsOfSeqs(db, dialect, await search.seqs()),
     };
   }
   const facets = dialect === 'sqlite' ? await ftsFacetsOf(db, criteria) : null;

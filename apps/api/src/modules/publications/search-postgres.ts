@@ -1,24 +1,19 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql } from 'kysely';
 import { toCount } from '../../db/count.ts';
+import { CHUNK_BITS } from '../../db/migrations/0019-search-token-bits.ts';
 import type { DB } from '../../db/schema.ts';
 import type { FacetTokens } from './search-facets.ts';
-import type { SearchGroups, Tier } from './search-sql.ts';
+import type { SearchGroups } from './search-sql.ts';
 
-// PostgreSQL's public text search over `publication_tokens` (migration 0017): the words become the whole tokens they
-// begin (from search_tokens_vocabulary), and every condition is an array overlap or containment, which the GIN index
-// over the listed publications answers exactly: a count never rechecks a row, and visits only the narrow token rows.
-// One word of one whole token without filters, the commonest search, is counted by search_token_counts (migration
-// 0018) instead. A tier's page is looked for among the newest filtered rows first, and through the index only when
-// it is not there: no tier is counted to choose how to read it (decision 022).
-
-/**
- * A tier's page is first looked for among the newest `WINDOW_SHARE × wanted` filtered rows: a tier at least that
- * dense fills its page there. Never more rows than the search matches: finding the tier through the index visits at
- * most that many, each a random heap page (about 5 µs at 1,000,000 rows, against 1 µs a row read in order), so a
- * window that comes back short has cost at most as much again. 128: 1,200 cold requests of the mix at 1,000,000
- * rows took 20.5 s against 30.0 s with 32 (100,000 rows: 5.4 against 6.1 s).
- */
-const WINDOW_SHARE = 128;
+// PostgreSQL's public text search over the bitmaps of search_token_bits (migration 0019, decision 023): the words
+// become the whole tokens they begin (from search_tokens_vocabulary, migration 0017); chunk by chunk of 8,192
+// publications, each word's tokens are ORed, the words and the filters (facet tokens) ANDed, and the rank tiers
+// taken apart with the title's (`t.`) and the labels' (`l.`) copies of the tokens. One query gives the count (the
+// bits counted) and the page (the newest bits of the newest chunks of each tier, in rank order); a page whose titles'
+// tier fills it in the two newest chunks is read from those alone. Neither reads a publication: what a search costs
+// depends on how many words and chunks it has, not on how many publications match (a GIN index visited a heap page
+// per match). One word of one whole token without filters, the commonest search, is counted by search_token_counts
+// (migration 0018).
 
 /** The tokens of the vocabulary that each group's words begin; a group no token matches makes the search empty. */
 async function expand(db: DB, groups: SearchGroups): Promise<string[][]> {
@@ -35,33 +30,139 @@ async function expand(db: DB, groups: SearchGroups): Promise<string[][]> {
   return groups.map((group) => [...new Set(group.flatMap((word) => tokensOf.get(word) ?? []))]);
 }
 
-type Condition = RawBuilder<SqlBool>;
+/**
+ * The sets a search's bitmaps are made of: every group anywhere (`a`), in the title (`t`), in the labels (`l`), and
+ * the filters (`f`). A set holds in a chunk where each of its conditions does (one of a condition's tokens).
+ */
+const SETS = ['a', 't', 'l', 'f'] as const;
+type SetName = (typeof SETS)[number];
 
-function overlaps(tokens: readonly string[], prefix = ''): Condition {
-  return sql<SqlBool>`p.tokens && ${tokens.map((token) => `${prefix}${token}`)}::text[]`;
-}
+const NONE = `B'0'::bit(${CHUNK_BITS})`;
 
-function all(conditions: readonly Condition[]): Condition {
-  return sql<SqlBool>`(${sql.join(conditions, sql` and `)})`;
-}
+/** How many of the newest chunks a page is first looked for in (16,384 publications). */
+const NEWEST_CHUNKS = 2;
 
-/** The public search of `groups` with `facets` on PostgreSQL. */
-export async function postgresTokenSearch(db: DB, groups: SearchGroups, facets: FacetTokens) {
+type ChunkRow = {
+  chunk: number;
+  /** How many publications of the chunk match, and how many of them are of the title's tier. */
+  matching: string | number;
+  in_titles: string | number;
+  /** The chunk's bits of each tier where the page may take some of them, else null. */
+  tier2: string | null;
+  tier1: string | null;
+  tier0: string | null;
+};
+
+/**
+ * The public search of `groups` with `facets` on PostgreSQL, for the page of `limit` publications from `offset`:
+ * how many match and the page's publications, both from one query.
+ */
+export async function postgresTokenSearch(
+  db: DB,
+  groups: SearchGroups,
+  facets: FacetTokens,
+  page: { offset: number; limit: number },
+) {
   const expanded = await expand(db, groups);
   const empty = expanded.some((tokens) => tokens.length === 0);
-  const filters: Condition[] = [sql<SqlBool>`p.listed`];
-  if (facets.required.length > 0) filters.push(sql<SqlBool>`p.tokens @> ${facets.required}::text[]`);
-  if (facets.anyOf.length > 0) filters.push(overlaps(facets.anyOf));
-  const inTitle = all(expanded.map((tokens) => overlaps(tokens, 't.')));
-  const inLabels = all(expanded.map((tokens) => overlaps(tokens, 'l.')));
-  const anywhere = all(expanded.map((tokens) => overlaps(tokens)));
-
-  /** The matches of each tier: in the titles; in the labels but not the titles; elsewhere only. */
-  const tiers: Record<Tier, Condition> = {
-    2: inTitle,
-    1: sql<SqlBool>`${inLabels} and not ${inTitle}`,
-    0: sql<SqlBool>`${anywhere} and not ${inTitle} and not ${inLabels}`,
+  const filters = facets.required.map((token) => [token]);
+  if (facets.anyOf.length > 0) filters.push(facets.anyOf);
+  const conditions: Record<SetName, string[][]> = {
+    a: expanded,
+    t: expanded.map((tokens) => tokens.map((token) => `t.${token}`)),
+    l: expanded.map((tokens) => tokens.map((token) => `l.${token}`)),
+    f: filters,
   };
+  const reach = page.offset + page.limit;
+
+  /**
+   * Every chunk where the search matches, newest first (only the `newest` chunks, when given): how many match, and
+   * the bits of each tier in the chunks that hold the tier's first publications the page reaches (the tiers in rank
+   * order: 2, then 1, then 0).
+   */
+  async function read(newest?: number): Promise<ChunkRow[]> {
+    if (empty) return [];
+    // Every condition gets a number and a column: its tokens' bits ORed, in one pass over the rows. A set is its
+    // conditions' columns ANDed (no bits where one has none); no filter at all holds everywhere.
+    const tokens: string[] = [];
+    const ofCondition: number[] = [];
+    const columns: Record<SetName, string[]> = { a: [], t: [], l: [], f: [] };
+    for (const set of SETS) {
+      for (const condition of conditions[set]) {
+        const index = columns.a.length + columns.t.length + columns.l.length + columns.f.length;
+        for (const token of condition) {
+          tokens.push(token);
+          ofCondition.push(index);
+        }
+        columns[set].push(`coalesce(c${index}, ${NONE})`);
+      }
+    }
+    const ored = Object.values(columns)
+      .flat()
+      .map(
+        (_, index) =>
+          sql`bit_or(b.bits) filter (where q.condition = ${sql.lit(index)}) as ${sql.id(`c${index}`)}`,
+      );
+    const setOf = (set: SetName) =>
+      sql.raw(columns[set].length === 0 ? `~${NONE}` : columns[set].join(' & '));
+    // A tier's bits are sent for the chunks before whose own the tier's running count is still short of what the
+    // page wants of it: the page's reach less the tiers ranked above.
+    const { rows } = await sql<ChunkRow>`
+      with per_chunk as (
+        select b.chunk, ${sql.join(ored)}
+        from unnest(${tokens}::text[], ${ofCondition}::int[]) as q(token, condition)
+        join search_token_bits as b on b.token = q.token
+        ${
+          newest === undefined
+            ? sql``
+            : sql`where b.chunk > (select max(seq) / ${CHUNK_BITS} from publication_tokens) - ${newest}`
+        }
+        group by b.chunk
+      ), sets as materialized (
+        select chunk, ${setOf('a')} as a, ${setOf('t')} as t, ${setOf('l')} as l, ${setOf('f')} as f
+        from per_chunk
+      ), tiers as materialized (
+        select chunk, a & f as matches, t & f as tier2, l & f & ~t as tier1, a & f & ~t & ~l as tier0
+        from sets
+      ), counted as (
+        select chunk, bit_count(matches) as matching, bit_count(tier2) as n2, bit_count(tier1) as n1
+        from tiers
+      ), running as (
+        -- The tiers divide the matches: the last one's count is what the others leave.
+        select chunk, matching, n2, n1, matching - n2 - n1 as n0, sum(n2) over newest as upto2, sum(n1) over newest as upto1,
+          sum(matching - n2 - n1) over newest as upto0, sum(n2) over () as all2, sum(n1) over () as all1
+        from counted where matching > 0 window newest as (order by chunk desc)
+      )
+      select r.chunk, r.matching, r.n2 as in_titles,
+        case when r.n2 > 0 and r.upto2 - r.n2 < ${reach} then t.tier2::text end as tier2,
+        case when r.n1 > 0 and r.upto1 - r.n1 < ${reach} - r.all2 then t.tier1::text end as tier1,
+        case when r.n0 > 0 and r.upto0 - r.n0 < ${reach} - r.all2 - r.all1 then t.tier0::text end as tier0
+      from running as r join tiers as t on t.chunk = r.chunk order by r.chunk desc`.execute(db);
+    return rows;
+  }
+
+  let reading: Promise<ChunkRow[]> | undefined;
+  const everyChunk = () => (reading ??= read());
+
+  /** The first `reach` of the tiers' bits of `rows`, newest first, the tiers in rank order. */
+  function ranked(rows: ChunkRow[], tiers: readonly ('tier2' | 'tier1' | 'tier0')[]): number[] {
+    const seqs: number[] = [];
+    for (const tier of tiers) {
+      for (const row of rows) {
+        const bits = row[tier];
+        if (bits === null) continue;
+        // Bit i of chunk c is the publication numbered c × CHUNK_BITS + i: the newest is the rightmost.
+        for (
+          let bit = bits.lastIndexOf('1');
+          bit >= 0 && seqs.length < reach;
+          bit = bit > 0 ? bits.lastIndexOf('1', bit - 1) : -1
+        ) {
+          seqs.push(row.chunk * CHUNK_BITS + bit);
+        }
+      }
+    }
+    return seqs;
+  }
 
   return {
     /** How many publications match. */
@@ -69,44 +170,24 @@ export async function postgresTokenSearch(db: DB, groups: SearchGroups, facets: 
       if (empty) return 0;
       // One word that is one whole token, unfiltered: counted as every write keeps it (migration 0018).
       const [only] = expanded;
-      if (
-        expanded.length === 1 &&
-        only?.length === 1 &&
-        facets.required.length === 0 &&
-        facets.anyOf.length === 0
-      ) {
+      if (expanded.length === 1 && only?.length === 1 && filters.length === 0) {
         const { rows } = await sql<{ listed: string | number }>`select listed from search_token_counts
           where token = ${only[0]}`.execute(db);
         return toCount(rows[0]?.listed ?? 0);
       }
-      const { rows } = await sql<{
-        total: string | number;
-      }>`select count(*) as total from publication_tokens as p
-        where ${all([...filters, anywhere])}`.execute(db);
-      return toCount(rows[0]?.total);
+      return (await everyChunk()).reduce((total, chunk) => total + toCount(chunk.matching), 0);
     },
-    /** The first `wanted` of a tier, newest first (fewer when the tier has fewer); `matching`: the search's count. */
-    async tierSeqs(tier: Tier, wanted: number, matching = Infinity): Promise<number[]> {
-      if (empty || wanted <= 0) return [];
-      const window = Math.max(wanted, Math.min(wanted * WINDOW_SHARE, matching));
-      // The newest filtered rows in list order (the primary key backwards, or the facets' index when they are few),
-      // numbered, and among them the tier's matches and the window's last row: read lazily, the scan stops at the
-      // page's end in a dense tier. Exact when the page is full or the window's last row was not reached.
-      const { rows } = await sql<{ seq: string | number; hit: boolean; n: string | number }>`
-        select p.seq, p.hit, p.n from (
-          select p.seq, ${tiers[tier]} as hit, row_number() over (order by p.seq desc) as n
-          from publication_tokens as p where ${all(filters)} order by p.seq desc limit ${window}
-        ) as p
-        where p.hit or p.n = ${window} order by p.seq desc limit ${wanted}`.execute(db);
-      const seqs = rows.flatMap((row) => (row.hit ? [Number(row.seq)] : []));
-      if (seqs.length === wanted || !rows.some((row) => toCount(row.n) === window)) return seqs;
-      // A sparse tier: its rows through the index, sorted (`seq + 0` is not the indexed column, so the planner does
-      // not walk the primary key hoping to meet them).
-      const indexed = await sql<{
-        seq: string | number;
-      }>`select p.seq from publication_tokens as p where ${all([...filters, tiers[tier]])}
-        order by p.seq + 0 desc limit ${wanted}`.execute(db);
-      return indexed.rows.map((row) => Number(row.seq));
+    /** The page's publications (their `seq`): each tier's newest first, the tiers in rank order. */
+    async seqs(): Promise<number[]> {
+      if (reading === undefined) {
+        // The newest chunks first: when the titles' tier has the page there, its older chunks and the other tiers
+        // cannot come before it (the common words' first pages: a pass over two chunks instead of all).
+        const newest = await read(NEWEST_CHUNKS);
+        if (newest.reduce((sum, row) => sum + toCount(row.in_titles), 0) >= reach) {
+          return ranked(newest, ['tier2']).slice(page.offset);
+        }
+      }
+      return ranked(await everyChunk(), ['tier2', 'tier1', 'tier0']).slice(page.offset);
     },
   };
 }
