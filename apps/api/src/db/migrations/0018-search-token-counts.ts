@@ -22,14 +22,36 @@ function plainTokens(row: string): string {
 }
 
 /** Adds the (token, delta) rows of `deltas` to the counts, in token order. */
-function addCounts(deltas: string): string {
+export function addCounts(deltas: string): string {
   return `insert into search_token_counts as c (token, listed)
     select token, sum(delta) from (${deltas}) as deltas group by token having sum(delta) <> 0 order by token
     on conflict (token) do update set listed = c.listed + excluded.listed`;
 }
 
 /** The search tokens of a publication_tokens array: neither a rank tier's copy (`t.`, `l.`) nor a facet (`_`). */
-const PLAIN_TOKEN = `position('.' in token) = 0 and left(token, 1) <> '_'`;
+export const PLAIN_TOKEN = `position('.' in token) = 0 and left(token, 1) <> '_'`;
+
+/** In a trigger on users: the author's rows of publication_tokens listed or unlisted, returning those it flipped. */
+export const FLIP_AUTHOR_LISTINGS = `update publication_tokens as t set listed = eco_listed(p)
+  from publications as p
+  where p.created_by = new.id and t.seq = p.seq and t.listed is distinct from eco_listed(p)
+  returning t.seq, t.listed, t.tokens`;
+
+/** The rows of an author suspended or reinstated: migration 0017's function, now counting the rows it flips. */
+export async function countAuthorListings(db: Kysely<unknown>): Promise<void> {
+  await sql
+    .raw(
+      `create or replace function eco_list_author_publications() returns trigger language plpgsql as $body$
+      begin
+        with flipped as (${FLIP_AUTHOR_LISTINGS})
+        ${addCounts(`select token, case when f.listed then 1 else -1 end as delta from flipped as f,
+          lateral (select distinct token from unnest(f.tokens) as token where ${PLAIN_TOKEN}) as t`)};
+        return null;
+      end
+    $body$`,
+    )
+    .execute(db);
+}
 
 async function upPostgres(db: Kysely<unknown>): Promise<void> {
   await sql`create table search_token_counts (token text collate "C" primary key, listed bigint not null)`.execute(
@@ -73,24 +95,7 @@ async function upPostgres(db: Kysely<unknown>): Promise<void> {
   await sql`create trigger publication_tokens_counts_delete after delete on publication_tokens
     for each row when (old.listed) execute function eco_count_deleted_tokens()`.execute(db);
 
-  // An author suspended or reinstated (migration 0017's function, now counting the rows it flips).
-  await sql
-    .raw(
-      `create or replace function eco_list_author_publications() returns trigger language plpgsql as $body$
-      begin
-        with flipped as (
-          update publication_tokens as t set listed = eco_listed(p)
-            from publications as p
-            where p.created_by = new.id and t.seq = p.seq and t.listed is distinct from eco_listed(p)
-            returning t.listed, t.tokens
-        )
-        ${addCounts(`select token, case when f.listed then 1 else -1 end as delta from flipped as f,
-          lateral (select distinct token from unnest(f.tokens) as token where ${PLAIN_TOKEN}) as t`)};
-        return null;
-      end
-    $body$`,
-    )
-    .execute(db);
+  await countAuthorListings(db);
 
   // The publications that exist.
   await sql

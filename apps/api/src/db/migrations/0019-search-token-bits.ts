@@ -1,5 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import { dialectOf } from '../dialect-of.ts';
+import {
+  addCounts,
+  countAuthorListings,
+  FLIP_AUTHOR_LISTINGS,
+  PLAIN_TOKEN,
+} from './0018-search-token-counts.ts';
 
 // Which listed publications hold each search token, as bitmaps, on PostgreSQL (decision 023). A search's count with
 // filters or of several words intersected the GIN index's matches, and a GIN index cannot count alone: it visited a
@@ -121,12 +127,7 @@ async function upPostgres(db: Kysely<unknown>): Promise<void> {
     .raw(
       `create or replace function eco_list_author_publications() returns trigger language plpgsql as $body$
       begin
-        with flipped as (
-          update publication_tokens as t set listed = eco_listed(p)
-            from publications as p
-            where p.created_by = new.id and t.seq = p.seq and t.listed is distinct from eco_listed(p)
-            returning t.seq, t.listed, t.tokens
-        ), counted as (
+        with flipped as (${FLIP_AUTHOR_LISTINGS}), counted as (
           ${addCounts(`select token, case when f.listed then 1 else -1 end as delta from flipped as f,
             lateral (select distinct token from unnest(f.tokens) as token where ${PLAIN_TOKEN}) as t`)}
         ), cleared as (
@@ -156,17 +157,6 @@ function flippedPairs(listed: boolean): string {
     where ${listed ? '' : 'not '}f.listed`;
 }
 
-// Migration 0018's helpers, for the author function it defined (kept counting as it did).
-/** The search tokens of a publication_tokens array: neither a rank tier's copy (`t.`, `l.`) nor a facet (`_`). */
-const PLAIN_TOKEN = `position('.' in token) = 0 and left(token, 1) <> '_'`;
-
-/** Adds the (token, delta) rows of `deltas` to the counts, in token order. */
-function addCounts(deltas: string): string {
-  return `insert into search_token_counts as c (token, listed)
-    select token, sum(delta) from (${deltas}) as deltas group by token having sum(delta) <> 0 order by token
-    on conflict (token) do update set listed = c.listed + excluded.listed`;
-}
-
 async function downPostgres(db: Kysely<unknown>): Promise<void> {
   await sql`create index publication_tokens_idx on publication_tokens using gin (tokens) where listed`.execute(
     db,
@@ -178,23 +168,7 @@ async function downPostgres(db: Kysely<unknown>): Promise<void> {
     await sql.raw(`drop function if exists ${fn}()`).execute(db);
   }
   // Migration 0018's function as it was.
-  await sql
-    .raw(
-      `create or replace function eco_list_author_publications() returns trigger language plpgsql as $body$
-      begin
-        with flipped as (
-          update publication_tokens as t set listed = eco_listed(p)
-            from publications as p
-            where p.created_by = new.id and t.seq = p.seq and t.listed is distinct from eco_listed(p)
-            returning t.listed, t.tokens
-        )
-        ${addCounts(`select token, case when f.listed then 1 else -1 end as delta from flipped as f,
-          lateral (select distinct token from unnest(f.tokens) as token where ${PLAIN_TOKEN}) as t`)};
-        return null;
-      end
-    $body$`,
-    )
-    .execute(db);
+  await countAuthorListings(db);
   await sql`drop table search_token_bits`.execute(db);
 }
 
