@@ -15,6 +15,17 @@ import { dialectOf } from '../dialect-of.ts';
 // - `search_tokens_vocabulary`: every token once, so that a search word (a prefix) becomes the tokens it begins.
 // Triggers keep both in the transaction of every write. SQLite keeps its full-text index: nothing changes there.
 
+/** A member suspended or reinstated: their publications leave the public or come back. */
+export async function listAuthorPublications(db: Kysely<unknown>): Promise<void> {
+  await sql`create or replace function eco_list_author_publications() returns trigger language plpgsql as $body$
+    begin
+      update publication_tokens as t set listed = eco_listed(p)
+        from publications as p where p.created_by = new.id and t.seq = p.seq;
+      return null;
+    end
+  $body$`.execute(db);
+}
+
 async function upPostgres(db: Kysely<unknown>): Promise<void> {
   await sql`create table publication_tokens (
     seq bigint primary key references publications (seq) on delete cascade,
@@ -67,14 +78,7 @@ async function upPostgres(db: Kysely<unknown>): Promise<void> {
     after insert or update of status, created_by, typed, location_country, location_province, location_city, labels,
       title_stems, labels_stems, description_stems
     on publications for each row execute function eco_keep_publication_tokens()`.execute(db);
-  // A member suspended or reinstated: their publications leave the public or come back.
-  await sql`create or replace function eco_list_author_publications() returns trigger language plpgsql as $body$
-    begin
-      update publication_tokens as t set listed = eco_listed(p)
-        from publications as p where p.created_by = new.id and t.seq = p.seq;
-      return null;
-    end
-  $body$`.execute(db);
+  await listAuthorPublications(db);
   await sql`create trigger users_listed_publications after update of is_active on users
     for each row when ((old.is_active = 0) is distinct from (new.is_active = 0))
     execute function eco_list_author_publications()`.execute(db);

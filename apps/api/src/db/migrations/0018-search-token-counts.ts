@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { dialectOf } from '../dialect-of.ts';
+import { listAuthorPublications } from './0017-search-tokens.ts';
 
 // How many listed publications hold each search token, on PostgreSQL (decision 022). A search of one word that is
 // one whole token, without filters, is the commonest search and the costliest count: a GIN index cannot count
@@ -114,13 +115,7 @@ async function downPostgres(db: Kysely<unknown>): Promise<void> {
     await sql.raw(`drop function if exists ${fn}()`).execute(db);
   }
   // Migration 0017's function as it was.
-  await sql`create or replace function eco_list_author_publications() returns trigger language plpgsql as $body$
-    begin
-      update publication_tokens as t set listed = eco_listed(p)
-        from publications as p where p.created_by = new.id and t.seq = p.seq;
-      return null;
-    end
-  $body$`.execute(db);
+  await listAuthorPublications(db);
   await sql`drop table search_token_counts`.execute(db);
 }
 
