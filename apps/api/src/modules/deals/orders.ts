@@ -16,6 +16,7 @@ import type { DB, OrderRow } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
 import type { MediaStorage } from '../media/storage.ts';
 import { thumbnailUrlOf } from '../publications/mapper.ts';
+import { publicationReadsOf } from '../publications/publication-reads.ts';
 import { findFileUrls, findPublication, type PublicationWithAuthor } from '../publications/repository.ts';
 import { pageOf, partyOf, type PageQuery } from './deal-mapper.ts';
 import type { Payment } from './mercadopago-client.ts';
@@ -148,8 +149,8 @@ export function createOrders({ db, accounts, storage, publicUrl, log }: OrdersDe
     return findOrder(orderId);
   }
 
-  async function loadPublication(id: string): Promise<PublicationWithAuthor> {
-    const row = await findPublication(db, id);
+  /** A publication that may be bought from: 404 unless it exists and is published. */
+  function published(row: PublicationWithAuthor | undefined): PublicationWithAuthor {
     if (row === undefined || row.status !== PUBLISHED_STATUS) {
       throw new HttpError(404, PUBLICATION_NOT_FOUND_MESSAGE);
     }
@@ -173,7 +174,8 @@ export function createOrders({ db, accounts, storage, publicUrl, log }: OrdersDe
 
     /** GET /publication/{id}/purchase: whether the buy button is offered, at what price. */
     async purchaseOptions(publicationId: string): Promise<PurchaseOptions> {
-      const row = await loadPublication(publicationId);
+      // Asked on every visit of a publication's page: read through the remembered rows, exact after every write.
+      const row = published((await publicationReadsOf(db).read(publicationId))?.row);
       const currency = currencyOfCountry(row.location_country);
       const available = purchasable(row) && (await accounts.isConnected(row.created_by));
       return {
@@ -186,7 +188,7 @@ export function createOrders({ db, accounts, storage, publicUrl, log }: OrdersDe
 
     /** POST /orders: a pending order and its Checkout Pro preference, made with the seller's token. */
     async create(buyer: User, body: { publicationId: string; quantity: number }) {
-      const publication = await loadPublication(body.publicationId);
+      const publication = published(await findPublication(db, body.publicationId));
       if (publication.created_by === buyer._id) throw new HttpError(400, OWN_PUBLICATION_MESSAGE);
       if (!purchasable(publication)) throw new HttpError(400, NOT_PURCHASABLE_MESSAGE);
       const maxQuantity = Math.max(1, publication.quantity ?? 1);

@@ -16,6 +16,7 @@ import type { CommunityMail } from '../notifications/community-mail.ts';
 import { FORBIDDEN_MESSAGE } from '../sessions/require-session.ts';
 import { ownedBytes } from '../../owned-bytes.ts';
 import { createPublicationImages } from './images.ts';
+import { publicationReadsOf } from './publication-reads.ts';
 import { searchStemsOf, type SearchStems } from './search-stems.ts';
 import { toPublicationJson } from './mapper.ts';
 import { mailStatusChange, notifyAwaitingReview, notifyPublished, notifySentBack } from './notifications.ts';
@@ -121,6 +122,7 @@ export function createPublicationsService({ db, reader, dialect, storage, log, m
   const images = createPublicationImages(db, storage, log);
   const listMemory = createListMemory(db);
   const tracker = publicationsTracker(db);
+  const publicationReads = publicationReadsOf(db);
   // Most visitors ask what others asked: the whole answers of the public lists, up to a few megabytes, kept across
   // the writes that cannot alter them.
   const publishedAnswers = new VersionedCache<Buffer, ListDependencies>(
@@ -135,17 +137,12 @@ export function createPublicationsService({ db, reader, dialect, storage, log, m
     affects: () => false,
   });
 
-  /** The API shape of a publication; 404 when it does not exist or `visible` says the reader may not see it. */
-  async function answer(
-    id: string,
-    visible: (row: PublicationWithAuthor) => boolean = () => true,
-    reader: User | null = null,
-  ): Promise<PublicationJson> {
+  /** A write's answer: the publication as just saved, read from the database (without the moderators' note). */
+  async function answer(id: string): Promise<PublicationJson> {
     // Both at once: a write's answer waits for one round trip, not two.
     const [row, files] = await Promise.all([findPublication(db, id), findFileUrls(db, [id])]);
-    if (row === undefined || !visible(row)) throw new HttpError(404, PUBLICATION_NOT_FOUND_MESSAGE);
-    const withReviewNote = isAuthor(reader, row) || reader?.isSuperUser === true;
-    return toPublicationJson(storage, row, files.get(id) ?? [], { withReviewNote });
+    if (row === undefined) throw new HttpError(404, PUBLICATION_NOT_FOUND_MESSAGE);
+    return toPublicationJson(storage, row, files.get(id) ?? [], { withReviewNote: false });
   }
 
   /** The criteria of a list query, as the list's entry point takes them. */
@@ -291,7 +288,13 @@ export function createPublicationsService({ db, reader, dialect, storage, log, m
     },
 
     async get(user: User | null, id: string): Promise<PublicationJson> {
-      return answer(id, (row) => canSee(user, row), user);
+      // Remembered across requests, exact after every write (publication-reads.ts).
+      const stored = await publicationReads.read(id);
+      if (stored === undefined || !canSee(user, stored.row)) {
+        throw new HttpError(404, PUBLICATION_NOT_FOUND_MESSAGE);
+      }
+      const withReviewNote = isAuthor(user, stored.row) || user?.isSuperUser === true;
+      return toPublicationJson(storage, stored.row, stored.files, { withReviewNote });
     },
 
     /** A new publication: published at once only when a super user says so (their default). */
