@@ -15,18 +15,27 @@ const DEFAULT_MONEY = MONEY.arg!;
 
 export const FREE_TEXT = 'Gratis';
 
+/** One per currency and precision: a new Intl.NumberFormat costs about 60 µs, and lists show a price per card. */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
 /** An amount in the currency of the country (ARS for Argentina and by default, COP for Colombia), by Intl. */
 export function formatMoney(amount: number, countryKey?: string | null): string {
   if (amount === 0) return FREE_TEXT;
   const { locale, currency, decimals } = (countryKey && MONEY[countryKey]) || DEFAULT_MONEY;
   const whole = !decimals || Number.isInteger(amount);
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    currencyDisplay: 'code',
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: whole ? 0 : 2,
-  }).format(amount);
+  const key = `${currency}:${whole}`;
+  let format = moneyFormats.get(key);
+  if (format === undefined) {
+    format = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'code',
+      minimumFractionDigits: whole ? 0 : 2,
+      maximumFractionDigits: whole ? 0 : 2,
+    });
+    moneyFormats.set(key, format);
+  }
+  return format.format(amount);
 }
 
 export type PriceView = {

@@ -1,9 +1,10 @@
 import type { RatingDistribution } from '@eco/domain';
+import { formatNumber } from '../../lib/format';
 
 /** '1 calificación', '3 calificaciones', 'Sin calificaciones'. */
 export function ratingCountText(count: number): string {
   if (count <= 0) return 'Sin calificaciones';
-  return count === 1 ? '1 calificación' : `${count.toLocaleString('es-AR')} calificaciones`;
+  return count === 1 ? '1 calificación' : `${formatNumber(count)} calificaciones`;
 }
 
 /** '1 estrella', '4 estrellas'. */
@@ -13,7 +14,8 @@ export function starsText(stars: number): string {
 
 /** An average as es-AR shows it, one decimal at most: 4,5 / 4. */
 export function formatAverage(average: number): string {
-  return (Math.round(average * 10) / 10).toLocaleString('es-AR', { maximumFractionDigits: 1 });
+  // Rounded first: the shared es-AR formatter (built once, not per card) keeps up to two decimals.
+  return formatNumber(Math.round(average * 10) / 10);
 }
 
 /** Accessible text of an average: '4,5 de 5 estrellas'. */
