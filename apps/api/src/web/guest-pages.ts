@@ -163,6 +163,11 @@ export function createGuestPages(maxBytes = GUEST_PAGES_MAX_BYTES) {
       return reply.send(await encoded(page, encoding));
     },
 
+    /** The remembered document of this key, if it is still held. */
+    remembered(key: string): GuestPage | undefined {
+      return pages.get(key);
+    },
+
     /** Documents and bytes held (for tests and measurements). */
     get stats(): { pages: number; bytes: number } {
       return { pages: pages.size, bytes: pages.bytes };

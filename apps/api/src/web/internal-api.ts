@@ -15,14 +15,39 @@ const FORWARDED_HEADERS = [
   'accept-language',
 ];
 
+/** An API answer as injected, before it becomes a Response: what a guest's replay compares (guest-replays.ts). */
+export type RawAnswer = { status: number; contentType: string; location: string; body: Buffer };
+
+/** A GET of the API as the visitor, its answer left raw (no Response, no Headers built). */
+export type RawApi = (path: string) => Promise<RawAnswer>;
+
+export function createRawApi(app: FastifyInstance, request: FastifyRequest): RawApi {
+  const headers = forwardedHeaders(request);
+  return async (path) => {
+    if (!path.startsWith('/api/')) throw new Error(`Internal API calls go to /api/…, not ${path}`);
+    const response = await app.inject({ method: 'GET', url: path, headers, remoteAddress: request.ip });
+    return {
+      status: response.statusCode,
+      contentType: String(response.headers['content-type'] ?? ''),
+      location: String(response.headers.location ?? ''),
+      body: response.rawPayload,
+    };
+  };
+}
+
+function forwardedHeaders(request: FastifyRequest): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of FORWARDED_HEADERS) {
+    const value = request.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  return headers;
+}
+
 export function createInternalApi(app: FastifyInstance, request: FastifyRequest): InternalApi {
   return async (path, init = {}) => {
     if (!path.startsWith('/api/')) throw new Error(`Internal API calls go to /api/…, not ${path}`);
-    const headers: Record<string, string> = {};
-    for (const name of FORWARDED_HEADERS) {
-      const value = request.headers[name];
-      if (typeof value === 'string') headers[name] = value;
-    }
+    const headers = forwardedHeaders(request);
     new Headers(init.headers).forEach((value, name) => {
       headers[name] = value;
     });

@@ -9,8 +9,9 @@ import { createRequestHandler, type RouterContextProvider, type ServerBuild } fr
 import type { SessionData } from '@eco/domain';
 import type { Config } from '../config.ts';
 import { clientFiles } from './client-files.ts';
-import { createGuestPages, type GuestRender } from './guest-pages.ts';
-import { createInternalApi, type InternalApi } from './internal-api.ts';
+import { createGuestPages, type GuestPage, type GuestRender } from './guest-pages.ts';
+import { createGuestReplays, recordingApi } from './guest-replays.ts';
+import { createInternalApi, createRawApi, type InternalApi } from './internal-api.ts';
 import { pageCacheControl } from './page-cache.ts';
 import { createStaticPages } from './static-pages.ts';
 
@@ -43,6 +44,7 @@ export function hasWebBuild(buildDir: string): boolean {
 export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, { buildDir, config }) => {
   const build = (await import(pathToFileURL(join(buildDir, 'server', 'index.js')).href)) as WebServerBuild;
   const guestPages = createGuestPages();
+  const guestReplays = createGuestReplays();
   const handleRequest = createRequestHandler(
     guestPages.wrap(build),
     config.isProduction ? 'production' : 'development',
@@ -58,6 +60,19 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, { bui
     const staticPages = createStaticPages();
 
     ssr.all('/*', async (request, reply) => {
+      // A guest without any credential asking again for a document every guest gets (guest-replays.ts).
+      const replayUrl =
+        request.method === 'GET' &&
+        request.headers.cookie === undefined &&
+        request.headers.authorization === undefined
+          ? `${request.headers.host ?? ''} ${request.url}`
+          : undefined;
+      if (replayUrl !== undefined) {
+        const key = await guestReplays.replay(replayUrl, createRawApi(app, request));
+        const page = key === undefined ? undefined : guestPages.remembered(key);
+        if (page !== undefined) return guestPages.send(request, reply, page, guestOverrides(page));
+      }
+      const recording = replayUrl === undefined ? undefined : recordingApi(createInternalApi(app, request));
       const session = await sessionData(request);
       const contextFor = (cspNonce: string, completeDocument = false) =>
         build.entry.module.createLoadContext({
@@ -66,7 +81,7 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, { bui
           donation: config.donation,
           cspNonce,
           completeDocument,
-          api: createInternalApi(app, request),
+          api: recording?.api ?? createInternalApi(app, request),
         });
       const render = (loadContext: RouterContextProvider) =>
         handleRequest(createRequest(request.raw, reply.raw), loadContext);
@@ -82,20 +97,39 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, { bui
           : undefined;
       if (guest) guestPages.register(loadContext, guest);
       const response = await render(loadContext);
-      const cacheControl = pageCacheControl({
-        method: request.method,
-        status: response.status,
-        signedIn: session !== null,
-        setsCookie: response.headers.getSetCookie().length > 0,
-        routeCacheControl: response.headers.get('cache-control'),
-      });
-      const vary = response.headers.get('vary');
-      const overrides = { 'cache-control': cacheControl, vary: vary ? `${vary}, Cookie` : 'Cookie' };
-      if (guest?.page) return guestPages.send(request, reply, guest.page, overrides);
+      const overrides = cachingHeaders(request.method, session !== null, response.status, response.headers);
+      if (guest?.page) {
+        const calls = recording?.calls();
+        if (replayUrl !== undefined && calls) guestReplays.remember(replayUrl, calls, guest.page.key);
+        return guestPages.send(request, reply, guest.page, overrides);
+      }
       return sendWebResponse(reply, response, overrides);
     });
   });
 };
+
+/** The Cache-Control and Vary of a rendered page (page-cache.ts). */
+function cachingHeaders(
+  method: string,
+  signedIn: boolean,
+  status: number,
+  headers: Headers,
+): Record<'cache-control' | 'vary', string> {
+  const cacheControl = pageCacheControl({
+    method,
+    status,
+    signedIn,
+    setsCookie: headers.getSetCookie().length > 0,
+    routeCacheControl: headers.get('cache-control'),
+  });
+  const vary = headers.get('vary');
+  return { 'cache-control': cacheControl, vary: vary ? `${vary}, Cookie` : 'Cookie' };
+}
+
+/** A remembered guest document's caching headers, as when it was rendered for a guest's GET. */
+function guestOverrides(page: GuestPage): Record<string, string> {
+  return cachingHeaders('GET', false, page.status, new Headers(page.headers));
+}
 
 async function sessionData(request: FastifyRequest): Promise<SessionData | null> {
   const session = await request.getSession();
