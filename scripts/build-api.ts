@@ -15,8 +15,9 @@ await build({
   cwd: api,
   input: {
     main: 'src/main.ts',
-    // Started by path at run time: the SQLite reader thread and the demo content's child process.
+    // Started by path at run time: the SQLite reader and checkpoint threads, the demo content's child process.
     'sqlite-reader-worker': 'src/db/sqlite-reader-worker.ts',
+    'sqlite-checkpoint-worker': 'src/db/sqlite-checkpoint-worker.ts',
     'demo-process': 'src/demo/demo-process.ts',
   },
   platform: 'node',

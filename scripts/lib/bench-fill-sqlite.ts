@@ -25,8 +25,11 @@ const FILLED_TABLES = ['publications', 'publication_search_rows', 'publication_f
 /** Page cache of the fill's connection in KiB (a negative cache_size). */
 const FILL_CACHE_KIB = 1_048_576;
 
-async function readPragma(db: DB, name: 'cache_size' | 'synchronous'): Promise<number> {
-  const { rows } = await sql<Record<string, number>>`select * from ${sql.raw(`pragma_${name}`)}`.execute(db);
+async function readPragma(
+  db: DB,
+  name: 'cache_size' | 'synchronous' | 'wal_autocheckpoint',
+): Promise<number> {
+  const { rows } = await sql<Record<string, number>>`pragma ${sql.raw(name)}`.execute(db);
   return Number(Object.values(rows[0] ?? {})[0]);
 }
 
@@ -41,7 +44,7 @@ async function readPragma(db: DB, name: 'cache_size' | 'synchronous'): Promise<n
  *   the rows, instead of a small insert per row interleaved with the others' B-trees, takes about half the time.
  * - The secondary indexes of the filled tables (fifteen, on random ids and dates) are dropped and created again
  *   from their own definitions: one sort each instead of a random B-tree insert per row.
- * - A large page cache, and no waiting for the disk (a benchmark's database), until the end.
+ * - A large page cache, no waiting for the disk (a benchmark's database) and checkpoints inline, until the end.
  *
  * `bench-fill.test.ts` compares a fill made this way with one made row by row: every table, index definition and
  * full-text index entry the same. A fill that fails midway leaves the database without them: it is a benchmark's
@@ -82,8 +85,12 @@ export async function prepareBulkLoad(db: DB): Promise<() => Promise<void>> {
   }
   const cacheSize = await readPragma(db, 'cache_size');
   const synchronous = await readPragma(db, 'synchronous');
+  const autocheckpoint = await readPragma(db, 'wal_autocheckpoint');
   await sql.raw(`pragma cache_size = -${FILL_CACHE_KIB}`).execute(db);
   await sql.raw('pragma synchronous = off').execute(db);
+  // A bulk load wants throughput, not short commits: the log copied back inline, small and never waited for, instead
+  // of by the server's checkpoint thread (sqlite-checkpoints.ts), which would let it grow and then make it wait.
+  await sql.raw('pragma wal_autocheckpoint = 1000').execute(db);
   await db.transaction().execute(async (trx) => {
     await sql`drop trigger ${sql.id(SEARCH_TRIGGER)}`.execute(trx);
     for (const { name } of logging) await sql`drop trigger ${sql.id(name)}`.execute(trx);
@@ -126,5 +133,6 @@ export async function prepareBulkLoad(db: DB): Promise<() => Promise<void>> {
     });
     await sql.raw(`pragma cache_size = ${cacheSize}`).execute(db);
     await sql.raw(`pragma synchronous = ${synchronous}`).execute(db);
+    await sql.raw(`pragma wal_autocheckpoint = ${autocheckpoint}`).execute(db);
   };
 }

@@ -88,7 +88,7 @@ describe('guest documents sent again when their API calls answer the same', () =
       (answer) => {
         // One byte of the body.
         const body = Buffer.from(answer.body);
-        body[body.length - 2] ^= 1;
+        body.writeUInt8(body.readUInt8(1) ^ 1, 1);
         return { ...answer, body };
       },
       (answer) => ({ ...answer, status: 404 }),

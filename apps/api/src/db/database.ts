@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Database, DB, Dialect } from './schema.ts';
 import { attachSqliteConnection, createSqliteDialect } from './sqlite-dialect.ts';
+import { checkpointOffTheEventLoop } from './sqlite-checkpoints.ts';
 import { createSqliteReader } from './sqlite-reader.ts';
 
 export const SQLITE_FILE_NAME = 'ecoanuncios.sqlite';
@@ -37,15 +38,17 @@ export function createDatabase(
 }
 
 function createSqlite(filename: string, readers: number): DatabaseHandle {
-  const { dialect, connection } = createSqliteDialect(filename);
+  const { dialect, connection, database } = createSqliteDialect(filename);
   const db = new Kysely<Database>({ dialect });
   attachSqliteConnection(db, connection);
   const reader = createSqliteReader(filename, readers);
+  const checkpoints = checkpointOffTheEventLoop(database, filename);
   return {
     db,
     reader,
     dialect: 'sqlite',
     close: async () => {
+      await checkpoints.stop();
       await reader.destroy();
       await db.destroy();
     },
