@@ -1,8 +1,8 @@
-import { PostgresAdapter, SqliteAdapter, type Kysely } from 'kysely';
+import { PostgresAdapter, SqliteAdapter, type QueryExecutor } from 'kysely';
 import type { Dialect } from './schema.ts';
 
-/** The dialect of a Kysely instance, for migrations that take the database without its handle. */
-export function dialectOf(db: Kysely<unknown>): Dialect {
+/** The dialect of a Kysely instance (or transaction), for code that takes the database without its handle. */
+export function dialectOf(db: { getExecutor(): Pick<QueryExecutor, 'adapter'> }): Dialect {
   const { adapter } = db.getExecutor();
   if (adapter instanceof SqliteAdapter) return 'sqlite';
   if (adapter instanceof PostgresAdapter) return 'postgres';

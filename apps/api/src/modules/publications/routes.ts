@@ -16,6 +16,7 @@ import {
   type PublicationJson,
 } from './schemas.ts';
 import { createRememberedAnswers } from './remembered-answers.ts';
+import type { PublicationWithAuthor } from './repository.ts';
 import { createPublicationsService } from './service.ts';
 
 const TAGS = ['publications'];
@@ -42,6 +43,20 @@ export const publicationRoutes: FastifyPluginAsyncZod<{
     log: app.log,
     mail,
   });
+  // PUT and DELETE of one publication: its row is asked for as the request arrives, along with the session.
+  const storedRows = new WeakMap<FastifyRequest, Promise<PublicationWithAuthor | undefined>>();
+  const signedInWithRow = {
+    onRequest: async (request: FastifyRequest) => {
+      const { id } = request.params as { id?: unknown };
+      if (typeof id === 'string') {
+        const stored = publications.read(id);
+        // A guest's 401 leaves it unread.
+        stored.catch(() => undefined);
+        storedRows.set(request, stored);
+      }
+      await requireSession(request);
+    },
+  };
   const isPublished = (publication: PublicationJson) => publication.status === 1;
   const remembered = createRememberedAnswers({
     lookUp: (url) => publications.rememberedPublishedAnswer(url),
@@ -154,7 +169,7 @@ export const publicationRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/publication/:id',
     {
-      ...signedIn,
+      ...signedInWithRow,
       schema: {
         tags: TAGS,
         summary: 'Modificar un anuncio (su autor o un superusuario)',
@@ -171,14 +186,15 @@ export const publicationRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { user } = await requireSession(request);
-      return { publication: await publications.update(user, request.params.id, request.body) };
+      const { id } = request.params;
+      return { publication: await publications.update(user, id, request.body, storedRows.get(request)) };
     },
   );
 
   app.delete(
     '/publication/:id',
     {
-      ...signedIn,
+      ...signedInWithRow,
       schema: {
         tags: TAGS,
         summary: 'Eliminar un anuncio y sus imágenes (su autor o un superusuario)',
@@ -189,7 +205,7 @@ export const publicationRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { user } = await requireSession(request);
-      await publications.remove(user, request.params.id);
+      await publications.remove(user, request.params.id, storedRows.get(request));
       return reply.code(204).send(null);
     },
   );

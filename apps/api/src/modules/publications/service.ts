@@ -39,6 +39,7 @@ import {
   findPublication,
   insertPublication,
   updatePublication,
+  type AlsoInTransaction,
   type PublicationWithAuthor,
 } from './repository.ts';
 import type {
@@ -178,9 +179,17 @@ export function createPublicationsService({ db, reader, dialect, storage, log, m
     return { page: pageOf(publications, total, page, pageSize), deps };
   }
 
-  /** The publication an actor is about to change: 404 when they may not even see it, 403 when not theirs. */
-  async function changeable(user: User, id: string, forbidden: string): Promise<PublicationWithAuthor> {
-    const row = await findPublication(db, id);
+  /**
+   * The publication an actor is about to change: 404 when they may not even see it, 403 when not theirs. `stored` is
+   * its row when the route already asked for it (see `read`).
+   */
+  async function changeable(
+    user: User,
+    id: string,
+    forbidden: string,
+    stored = findPublication(db, id),
+  ): Promise<PublicationWithAuthor> {
+    const row = await stored;
     if (row === undefined || !canSee(user, row)) throw new HttpError(404, PUBLICATION_NOT_FOUND_MESSAGE);
     if (!isAuthor(user, row) && !user.isSuperUser) throw new HttpError(403, forbidden);
     return row;
@@ -188,20 +197,21 @@ export function createPublicationsService({ db, reader, dialect, storage, log, m
 
   /**
    * A super user publishing, or sending a published publication back to review, tells its author (not when the
-   * super user is the author). Runs inside the transaction of the change.
+   * super user is the author): what to write inside the transaction of the change, or nothing.
    */
-  async function notifyStatusChange(
-    trx: DB,
+  function statusNotice(
     user: User,
     row: PublicationWithAuthor,
     title: string,
     status: number,
     reason: string | null,
-  ): Promise<void> {
-    if (status === row.status || row.created_by === user._id) return;
+  ): AlsoInTransaction | undefined {
+    if (status === row.status || row.created_by === user._id) return undefined;
     const subject = { id: row.id, title, authorId: row.created_by };
-    if (status === PUBLISHED_STATUS) await notifyPublished(trx, subject, user._id);
-    else await notifySentBack(trx, subject, user._id, reason);
+    return (trx) =>
+      status === PUBLISHED_STATUS
+        ? notifyPublished(trx, subject, user._id)
+        : notifySentBack(trx, subject, user._id, reason);
   }
 
   /** The e-mail of a status change, once it is saved. */
@@ -287,6 +297,14 @@ export function createPublicationsService({ db, reader, dialect, storage, log, m
       return (await list({ status: 'all', authorId: user._id, typed: query.typed }, query, true)).page;
     },
 
+    /**
+     * The row a change of the publication starts from, asked for as the request arrives, while its session resolves
+     * (a change waits for one round trip, not two); it is checked by the change itself.
+     */
+    read(id: string): Promise<PublicationWithAuthor | undefined> {
+      return findPublication(db, id);
+    },
+
     async get(user: User | null, id: string): Promise<PublicationJson> {
       // Remembered across requests, exact after every write (publication-reads.ts).
       const stored = await publicationReads.read(id);
@@ -325,11 +343,9 @@ export function createPublicationsService({ db, reader, dialect, storage, log, m
           updated_at: now,
         },
         urls,
-        async (trx) => {
-          if (!user.isSuperUser) {
-            await notifyAwaitingReview(trx, { id, title: form.title, authorId: user._id });
-          }
-        },
+        user.isSuperUser
+          ? undefined
+          : (trx) => notifyAwaitingReview(trx, { id, title: form.title, authorId: user._id }),
       );
       return answer(id);
     },
@@ -338,14 +354,27 @@ export function createPublicationsService({ db, reader, dialect, storage, log, m
      * PUT /publication/{id}. An ordinary user's change of content sends a published publication back to review and
      * their `status` is ignored; super users keep or set the status. Images taken off the list are deleted.
      */
-    async update(user: User, id: string, body: UpdateBody): Promise<PublicationJson> {
-      const row = await changeable(user, id, CHANGE_FORBIDDEN_MESSAGE);
+    async update(
+      user: User,
+      id: string,
+      body: UpdateBody,
+      stored?: Promise<PublicationWithAuthor | undefined>,
+    ): Promise<PublicationJson> {
+      // A change of the form may replace the images: they are read along with the row.
+      const [row, files] = await Promise.all([
+        changeable(user, id, CHANGE_FORBIDDEN_MESSAGE, stored),
+        body.kind === 'status' ? undefined : findFileUrls(db, [id]),
+      ]);
       const now = new Date().toISOString();
       if (body.kind === 'status') {
         if (!user.isSuperUser) throw new HttpError(403, STATUS_FORBIDDEN_MESSAGE);
         if (body.status !== row.status) {
-          await updatePublication(db, id, { status: body.status, updated_at: now }, undefined, (trx) =>
-            notifyStatusChange(trx, user, row, row.title, body.status, body.reason),
+          await updatePublication(
+            db,
+            id,
+            { status: body.status, updated_at: now },
+            undefined,
+            statusNotice(user, row, row.title, body.status, body.reason),
           );
           await afterStatusChange(user, row, row.title, body.status, body.reason);
         }
@@ -354,7 +383,7 @@ export function createPublicationsService({ db, reader, dialect, storage, log, m
 
       const { form } = body;
       checkCategory(user, form);
-      const previous = (await findFileUrls(db, [id])).get(id) ?? [];
+      const previous = files?.get(id) ?? [];
       const urls = form.files.map((file) => file.url);
       images.check(urls, user._id, previous);
       const content = contentOf(form);
@@ -365,22 +394,25 @@ export function createPublicationsService({ db, reader, dialect, storage, log, m
       if (!changed && status === row.status) return answer(id);
 
       const changes: PublicationUpdate = { ...content, ...searchStemsOf(content), status, updated_at: now };
-      await updatePublication(db, id, changes, sameList(previous, urls) ? undefined : urls, async (trx) => {
-        if (user.isSuperUser) await notifyStatusChange(trx, user, row, form.title, status, body.reason);
-        // The author's change sends a published publication back to review: the super users learn it once.
-        else if (status !== PUBLISHED_STATUS) {
-          await notifyAwaitingReview(trx, { id, title: form.title, authorId: row.created_by });
-        }
-      });
+      const notice = user.isSuperUser
+        ? statusNotice(user, row, form.title, status, body.reason)
+        : // The author's change sends a published publication back to review: the super users learn it once.
+          status !== PUBLISHED_STATUS
+          ? (trx: DB) => notifyAwaitingReview(trx, { id, title: form.title, authorId: row.created_by })
+          : undefined;
+      await updatePublication(db, id, changes, sameList(previous, urls) ? undefined : urls, notice);
       if (user.isSuperUser) await afterStatusChange(user, row, form.title, status, body.reason);
       await images.release(previous.filter((url) => !urls.includes(url)));
       return answer(id);
     },
 
     /** DELETE /publication/{id}, with its images. */
-    async remove(user: User, id: string): Promise<void> {
-      await changeable(user, id, DELETE_FORBIDDEN_MESSAGE);
-      const urls = (await findFileUrls(db, [id])).get(id) ?? [];
+    async remove(user: User, id: string, stored?: Promise<PublicationWithAuthor | undefined>): Promise<void> {
+      const [, files] = await Promise.all([
+        changeable(user, id, DELETE_FORBIDDEN_MESSAGE, stored),
+        findFileUrls(db, [id]),
+      ]);
+      const urls = files.get(id) ?? [];
       await deletePublication(db, id);
       await images.release(urls);
     },
