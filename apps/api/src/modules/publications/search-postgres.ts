@@ -76,39 +76,35 @@ export async function postgresTokenSearch(
   const reach = page.offset + page.limit;
 
   /**
-   * Every chunk where the search matches, newest first (only the `newest` chunks, when given): how many match, and
-   * the bits of each tier in the chunks that hold the tier's first publications the page reaches (the tiers in rank
-   * order: 2, then 1, then 0).
+   * The per-chunk aggregation of `sets`' conditions: every condition gets a number and a column, its tokens' bits
+   * ORed in one pass over the rows; a set is its conditions' columns ANDed (no bits where one has none), and no
+   * condition at all holds everywhere.
    */
-  async function read(newest?: number): Promise<ChunkRow[]> {
-    if (empty) return [];
-    // Every condition gets a number and a column: its tokens' bits ORed, in one pass over the rows. A set is its
-    // conditions' columns ANDed (no bits where one has none); no filter at all holds everywhere.
+  function perChunk(sets: readonly SetName[], newest?: number) {
     const tokens: string[] = [];
     const ofCondition: number[] = [];
-    const columns: Record<SetName, string[]> = { a: [], t: [], l: [], f: [] };
-    for (const set of SETS) {
+    const columns = new Map<SetName, string[]>(SETS.map((set) => [set, []]));
+    let index = 0;
+    for (const set of sets) {
       for (const condition of conditions[set]) {
-        const index = columns.a.length + columns.t.length + columns.l.length + columns.f.length;
         for (const token of condition) {
           tokens.push(token);
           ofCondition.push(index);
         }
-        columns[set].push(`coalesce(c${index}, ${NONE})`);
+        columns.get(set)?.push(`coalesce(c${index}, ${NONE})`);
+        index += 1;
       }
     }
-    const ored = Object.values(columns)
-      .flat()
-      .map(
-        (_, index) =>
-          sql`bit_or(b.bits) filter (where q.condition = ${sql.lit(index)}) as ${sql.id(`c${index}`)}`,
-      );
-    const setOf = (set: SetName) =>
-      sql.raw(columns[set].length === 0 ? `~${NONE}` : columns[set].join(' & '));
-    // A tier's bits are sent for the chunks before whose own the tier's running count is still short of what the
-    // page wants of it: the page's reach less the tiers ranked above.
-    const { rows } = await sql<ChunkRow>`
-      with per_chunk as (
+    const ored = Array.from(
+      { length: index },
+      (_, condition) =>
+        sql`bit_or(b.bits) filter (where q.condition = ${sql.lit(condition)}) as ${sql.id(`c${condition}`)}`,
+    );
+    const setOf = (set: SetName) => {
+      const anded = columns.get(set) ?? [];
+      return sql.raw(anded.length === 0 ? `~${NONE}` : anded.join(' & '));
+    };
+    const query = sql`
         select b.chunk, ${sql.join(ored)}
         from unnest(${tokens}::text[], ${ofCondition}::int[]) as q(token, condition)
         join search_token_bits as b on b.token = q.token
@@ -117,8 +113,36 @@ export async function postgresTokenSearch(
             ? sql``
             : sql`where b.chunk > (select max(seq) / ${CHUNK_BITS} from publication_tokens) - ${newest}`
         }
-        group by b.chunk
-      ), sets as materialized (
+        group by b.chunk`;
+    return { query, setOf };
+  }
+
+  /**
+   * How many publications match: the words anywhere and the filters, chunk by chunk, without the tiers (a third of
+   * the bitmaps that a page reads: the titles' and the labels' copies are left out).
+   */
+  async function countMatches(): Promise<number> {
+    const { query, setOf } = perChunk(['a', 'f']);
+    const { rows } = await sql<{ matching: string | number }>`
+      with per_chunk as (${query})
+      select coalesce(sum(bit_count(${setOf('a')} & ${setOf('f')})), 0) as matching from per_chunk`.execute(
+      db,
+    );
+    return toCount(rows[0]?.matching ?? 0);
+  }
+
+  /**
+   * Every chunk where the search matches, newest first (only the `newest` chunks, when given): how many match, and
+   * the bits of each tier in the chunks that hold the tier's first publications the page reaches (the tiers in rank
+   * order: 2, then 1, then 0).
+   */
+  async function read(newest?: number): Promise<ChunkRow[]> {
+    if (empty) return [];
+    const { query, setOf } = perChunk(SETS, newest);
+    // A tier's bits are sent for the chunks before whose own the tier's running count is still short of what the
+    // page wants of it: the page's reach less the tiers ranked above.
+    const { rows } = await sql<ChunkRow>`
+      with per_chunk as (${query}), sets as materialized (
         select chunk, ${setOf('a')} as a, ${setOf('t')} as t, ${setOf('l')} as l, ${setOf('f')} as f
         from per_chunk
       ), tiers as materialized (
@@ -175,7 +199,11 @@ export async function postgresTokenSearch(
           where token = ${only[0]}`.execute(db);
         return toCount(rows[0]?.listed ?? 0);
       }
-      return (await everyChunk()).reduce((total, chunk) => total + toCount(chunk.matching), 0);
+      // A page that needed every chunk has counted them; otherwise the count alone reads less.
+      if (reading !== undefined) {
+        return (await reading).reduce((total, chunk) => total + toCount(chunk.matching), 0);
+      }
+      return countMatches();
     },
     /** The page's publications (their `seq`): each tier's newest first, the tiers in rank order. */
     async seqs(): Promise<number[]> {
