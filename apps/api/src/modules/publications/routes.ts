@@ -50,7 +50,7 @@ export const publicationRoutes: FastifyPluginAsyncZod<{
       const { id } = request.params as { id?: unknown };
       if (typeof id === 'string') {
         const stored = publications.read(id);
-        // A guest's 401 leaves it unread.
+        // Awaited by the handler; a request stopped before it (a 401, a 400) leaves no unhandled rejection.
         stored.catch(() => undefined);
         storedRows.set(request, stored);
       }

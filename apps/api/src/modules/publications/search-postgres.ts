@@ -118,8 +118,8 @@ export async function postgresTokenSearch(
   }
 
   /**
-   * How many publications match: the words anywhere and the filters, chunk by chunk, without the tiers (a third of
-   * the bitmaps that a page reads: the titles' and the labels' copies are left out).
+   * How many publications match: the words anywhere and the filters, chunk by chunk, without the tiers (about half
+   * of the bitmaps that a page reads, or less: the titles' and the labels' copies are left out).
    */
   async function countMatches(): Promise<number> {
     const { query, setOf } = perChunk(['a', 'f']);
