@@ -1,9 +1,9 @@
 import { categories } from '@eco/domain/catalog/categories';
 import { APP_SLOGAN, APP_TITLE } from '@eco/domain/constants';
-import { CategoryCard } from '../components/home/CategoryCard';
+import { CategoryCard } from '../features/home/CategoryCard';
 import { APP_DESCRIPTION } from '../config';
 import type { Route } from './+types/home';
-import classes from '../components/home/home.module.css';
+import classes from '../features/home/home.module.css';
 
 export const meta: Route.MetaFunction = () => [
   { title: APP_TITLE },

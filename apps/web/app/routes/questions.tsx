@@ -9,7 +9,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { QuestionReferences } from '../components/questions/QuestionReferences';
+import { QuestionReferences } from '../features/questions/QuestionReferences';
 import { StaticPage } from '../components/StaticPage';
 import { pageMeta } from '../lib/meta';
 import type { Route } from './+types/questions';

@@ -7,7 +7,7 @@ import classes from './Footer.module.css';
 // Dialogs are fetched when first opened: the footer is on every page and must stay light.
 const ShareDialog = lazy(() => import('../dialogs/ShareDialog').then((m) => ({ default: m.ShareDialog })));
 const DonationDialog = lazy(() =>
-  import('../donation/DonationDialog').then((m) => ({ default: m.DonationDialog })),
+  import('../../features/donation/DonationDialog').then((m) => ({ default: m.DonationDialog })),
 );
 
 const ACTION = `${controls.base} ${controls.pressable} ${controls.colored} ${controls.button} ${controls.compactSm} ${controls.withLeftSection} ${controls.subtle}`;

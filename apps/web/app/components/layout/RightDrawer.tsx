@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Drawer.css';
 import { Drawer } from '@mantine/core';
-import { DonationOptions } from '../donation/DonationOptions';
+import { DonationOptions } from '../../features/donation/DonationOptions';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import type { RightDrawerView } from './layout-context';
 import { NotificationView } from '../../features/notifications/NotificationView';

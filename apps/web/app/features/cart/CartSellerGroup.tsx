@@ -8,7 +8,7 @@ import { clearSellerCart, removeFromCart } from './cart-actions';
 import { contactUrl } from './cart-message';
 import { recordContact } from './record-contact';
 import { readingPath } from '../publications/publications';
-import { UserAvatar } from '../../components/account/UserAvatar';
+import { UserAvatar } from '../users/UserAvatar';
 import { useConfirm } from '../../components/dialogs/dialogs-context';
 import { iconTip } from '../../components/icon-tip';
 

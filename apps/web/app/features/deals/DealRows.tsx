@@ -1,7 +1,7 @@
 import type { Contact, DealParty, DealPublication, Order } from '@eco/domain';
 import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { UserAvatar } from '../../components/account/UserAvatar';
+import { UserAvatar } from '../users/UserAvatar';
 import { PublicationImage } from '../publications/PublicationImage';
 import { formatDate } from '../../lib/format';
 import { publicationPath, userPath } from '../publications/publications';

@@ -1,7 +1,7 @@
 import { DIALOG_WIDTH } from '@eco/domain/constants';
 import { deleteAccountSchema } from '@eco/domain/schemas/delete-account';
 import { Button, Group, List, ListItem, Stack, Text } from '@mantine/core';
-import { PasswordField } from '../../components/auth/PasswordField';
+import { PasswordField } from '../auth/PasswordField';
 import { ResponsiveDialog } from '../../components/dialogs/ResponsiveDialog';
 import { useSchemaForm } from '../../lib/use-schema-form';
 

@@ -6,7 +6,7 @@ import {
   IconExclamationCircle,
   IconInfoCircle,
 } from '@tabler/icons-react';
-import { UserAvatar } from '../../components/account/UserAvatar';
+import { UserAvatar } from '../users/UserAvatar';
 import { kindColor } from './notification-texts';
 
 const ICONS = {

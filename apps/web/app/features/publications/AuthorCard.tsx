@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { UserAvatar } from '../../components/account/UserAvatar';
+import { UserAvatar } from '../users/UserAvatar';
 import { AuthorRating } from '../ratings/AuthorRating';
 import type { PublicationJson } from './publications';
 import { userPath } from './publications';

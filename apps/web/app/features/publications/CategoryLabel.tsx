@@ -2,7 +2,7 @@ import type { CategoryKey } from '@eco/domain/catalog/categories';
 import { getCategory } from '@eco/domain/catalog/categories';
 import type { MantineSize } from '@mantine/core';
 import { Group, Text, ThemeIcon } from '@mantine/core';
-import { CATEGORY_ICONS } from '../../components/home/category-icons';
+import { CATEGORY_ICONS } from '../home/category-icons';
 
 /** The icon and title of a publication's category. */
 export function CategoryLabel({ typed, size = 'sm' }: { typed: CategoryKey; size?: MantineSize }) {

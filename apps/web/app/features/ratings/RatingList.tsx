@@ -1,6 +1,6 @@
 import type { Qualification } from '@eco/domain';
 import { Group, Paper, Stack, Text } from '@mantine/core';
-import { UserAvatar } from '../../components/account/UserAvatar';
+import { UserAvatar } from '../users/UserAvatar';
 import { formatDate } from '../../lib/format';
 import { RatingStars } from './RatingStars';
 

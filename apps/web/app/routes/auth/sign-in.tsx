@@ -5,9 +5,9 @@ import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/c
 import { IconLogin, IconMailExclamation } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, redirect, useNavigate, useSearchParams } from 'react-router';
-import { AuthCard } from '../../components/auth/AuthCard';
-import { PasswordField } from '../../components/auth/PasswordField';
-import { ResendActivationButton } from '../../components/auth/ResendActivationButton';
+import { AuthCard } from '../../features/auth/AuthCard';
+import { PasswordField } from '../../features/auth/PasswordField';
+import { ResendActivationButton } from '../../features/auth/ResendActivationButton';
 import { ApiError, apiRequest, errorMessage } from '../../lib/api-client';
 import { getSession } from '../../lib/auth.server';
 import { pageMeta } from '../../lib/meta';

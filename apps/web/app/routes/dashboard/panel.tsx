@@ -25,11 +25,11 @@ import {
   IconShoppingBag,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { UserAvatar } from '../../components/account/UserAvatar';
-import { UserDataError } from '../../components/account/UserDataError';
-import type { Account } from '../../lib/account';
-import { profileCompleteness } from '../../lib/account';
-import { loadAccount } from '../../lib/account.server';
+import { UserAvatar } from '../../features/users/UserAvatar';
+import { UserDataError } from '../../features/account/UserDataError';
+import type { Account } from '../../features/account/account';
+import { profileCompleteness } from '../../features/account/account';
+import { loadAccount } from '../../features/account/account.server';
 import { requireSession } from '../../lib/auth.server';
 import { pageMeta } from '../../lib/meta';
 import type { Route } from './+types/panel';

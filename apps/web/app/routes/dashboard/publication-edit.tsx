@@ -1,10 +1,10 @@
-import '../../components/publication-form/styles';
+import '../../features/publication-form/styles';
 import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import { data } from 'react-router';
-import { PublicationEditor } from '../../components/publication-form/PublicationEditor';
+import { PublicationEditor } from '../../features/publication-form/PublicationEditor';
 import { requireSession } from '../../lib/auth.server';
 import { pageMeta } from '../../lib/meta';
-import { editFormValues } from '../../lib/publication-form-values';
+import { editFormValues } from '../../features/publication-form/publication-form-values';
 import { canManage } from '../../features/publications/publications';
 import { loadPublication } from '../../features/publications/publications.server';
 import { useSession } from '../../lib/session';

@@ -1,10 +1,10 @@
-import '../../components/publication-form/styles';
+import '../../features/publication-form/styles';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconClipboardCheck, IconPlus } from '@tabler/icons-react';
 import { Link, redirect, useNavigate, useRevalidator } from 'react-router';
-import { MyPublicationRow } from '../../components/publication-form/my-publications/MyPublicationRow';
-import { MyPublicationsEmpty } from '../../components/publication-form/my-publications/MyPublicationsEmpty';
-import { MyPublicationsFilters } from '../../components/publication-form/my-publications/MyPublicationsFilters';
+import { MyPublicationRow } from '../../features/my-publications/MyPublicationRow';
+import { MyPublicationsEmpty } from '../../features/my-publications/MyPublicationsEmpty';
+import { MyPublicationsFilters } from '../../features/my-publications/MyPublicationsFilters';
 import { LinkedPagination } from '../../components/LinkedPagination';
 import { ApiError, readApiResponse } from '../../lib/api-client';
 import { requireSession } from '../../lib/auth.server';
@@ -13,7 +13,7 @@ import {
   myPublicationsApiPath,
   myPublicationsPath,
   readMyPublicationsQuery,
-} from '../../lib/publication-form-my-publications';
+} from '../../features/my-publications/my-publications-query';
 import type { PublicationListPage } from '../../features/publications/publications';
 import { routeError } from '../../features/publications/publications.server';
 import { serverContext } from '../../server-context';

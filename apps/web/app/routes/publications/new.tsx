@@ -1,12 +1,12 @@
-import '../../components/publication-form/styles';
+import '../../features/publication-form/styles';
 import { useState } from 'react';
-import { PublicationEditor } from '../../components/publication-form/PublicationEditor';
-import { SignInPrompt } from '../../components/publication-form/SignInPrompt';
-import type { Account } from '../../lib/account';
+import { PublicationEditor } from '../../features/publication-form/PublicationEditor';
+import { SignInPrompt } from '../../features/publication-form/SignInPrompt';
+import type { Account } from '../../features/account/account';
 import { readApiResponse } from '../../lib/api-client';
 import { getSession } from '../../lib/auth.server';
 import { pageMeta } from '../../lib/meta';
-import { newFormValues } from '../../lib/publication-form-values';
+import { newFormValues } from '../../features/publication-form/publication-form-values';
 import { useSession } from '../../lib/session';
 import { serverContext } from '../../server-context';
 import type { Route } from './+types/new';

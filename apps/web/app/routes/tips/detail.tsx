@@ -5,7 +5,7 @@ import { ShareButton } from '../../components/dialogs/ShareButton';
 import { PublicationImage } from '../../features/publications/PublicationImage';
 import { PublicationManageActions } from '../../features/publications/PublicationManageActions';
 import { PublicationStatusBadge } from '../../features/publications/PublicationStatusBadge';
-import classes from '../../components/tips/TipPage.module.css';
+import classes from '../../features/tips/TipPage.module.css';
 import { formatDate } from '../../lib/format';
 import { absoluteUrl, IMAGE_SIZE, publicationPath, tipPath } from '../../features/publications/publications';
 import { publicationMeta } from '../../features/publications/publications-meta';

@@ -4,8 +4,8 @@ import { Button, Card, Container, Group, Stack, Text, Title } from '@mantine/cor
 import { IconLogin, IconMapPin } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ReportButton } from '../../features/reports/ReportButton';
-import { UserAvatar } from '../../components/account/UserAvatar';
-import { PublicationGrid } from '../../components/explore/PublicationGrid';
+import { UserAvatar } from '../../features/users/UserAvatar';
+import { PublicationGrid } from '../../features/explore/PublicationGrid';
 import { LinkedPagination } from '../../components/LinkedPagination';
 import { RatingForm } from '../../features/ratings/RatingForm';
 import { RatingList } from '../../features/ratings/RatingList';

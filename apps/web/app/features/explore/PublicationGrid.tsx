@@ -1,0 +1,19 @@
+import { SimpleGrid } from '@mantine/core';
+import type { PublicationJson } from '../publications/publications';
+import { PublicationCard } from '../publications/PublicationCard';
+import { TipCard } from '../tips/TipCard';
+
+/** Cards 1, 2 or 3 per row; tips in a mixed list keep their own card. */
+export function PublicationGrid({ publications }: { publications: PublicationJson[] }) {
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing={{ base: 'sm', xs: 'md' }}>
+      {publications.map((publication, index) =>
+        publication.typed === 'tips' ? (
+          <TipCard key={publication._id} tip={publication} eager={index < 3} />
+        ) : (
+          <PublicationCard key={publication._id} publication={publication} eager={index < 3} />
+        ),
+      )}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,164 @@
+import { MATERIAL_LABELS } from '@eco/domain';
+import { MultiSelect, NumberInput, Paper, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import type { ReactNode } from 'react';
+import { joinDateTime, publicationTimeZone, splitDateTime } from './publication-form-date';
+import type { FormImage, PublicationFormValues } from './publication-form-values';
+import { isFieldRequired } from './publication-form-values';
+import type { LocationForm } from '../settings/LocationFields';
+import { LocationFields } from '../settings/LocationFields';
+import { DescriptionField } from './DescriptionField';
+import { ImagesField } from './ImagesField';
+import { QuantityFields } from './QuantityFields';
+import { ScheduleFields } from './ScheduleFields';
+
+const LABEL_OPTIONS = [...MATERIAL_LABELS];
+
+type PublicationDetailsFormProps = {
+  form: UseFormReturnType<PublicationFormValues>;
+  isSuperUser: boolean;
+  disabled: boolean;
+  onUploadingChange: (uploading: boolean) => void;
+  onSessionLost: () => void;
+};
+
+/** Step two of the publication form: every field of the spec, with the asterisks of the chosen type. */
+export function PublicationDetailsForm({
+  form,
+  isSuperUser,
+  disabled,
+  onUploadingChange,
+  onSessionLost,
+}: PublicationDetailsFormProps) {
+  const { typed, locationCountry } = form.values;
+  const required = (field: Parameters<typeof isFieldRequired>[1]) => isFieldRequired(typed, field);
+
+  // The date is a wall-clock time of the publication's country: another country keeps the time as typed.
+  const locationForm: LocationForm = {
+    values: form.values,
+    errors: form.errors,
+    setFieldValue: (field, value) => {
+      if (field === 'locationCountry' && value !== locationCountry && form.values.calendaredAt) {
+        const parts = splitDateTime(form.values.calendaredAt, publicationTimeZone(locationCountry));
+        if (parts) form.setFieldValue('calendaredAt', joinDateTime(parts, publicationTimeZone(value)));
+      }
+      form.setFieldValue(field, value);
+    },
+  };
+
+  return (
+    <Stack gap="md">
+      <Section title="Lo principal">
+        <TextInput label="Título" withAsterisk {...form.getInputProps('title')} />
+        <DescriptionField {...form.getInputProps('description')} />
+        <MultiSelect
+          label="Materiales"
+          placeholder={form.values.labels.length === 0 ? 'Elige uno o más materiales' : undefined}
+          data={LABEL_OPTIONS}
+          clearable
+          clearButtonProps={{ 'aria-label': 'Quitar todos' }}
+          withAsterisk={required('labels')}
+          {...form.getInputProps('labels')}
+        />
+        <ImagesField
+          files={form.values.files}
+          error={form.errors.files}
+          disabled={disabled}
+          onUploaded={(image: FormImage) => form.setFieldValue('files', (files) => [...files, image])}
+          onRemove={(index) => form.setFieldValue('files', (files) => files.filter((_, at) => at !== index))}
+          onBusyChange={onUploadingChange}
+          onSessionLost={onSessionLost}
+        />
+      </Section>
+
+      <Section title="Disponibilidad y precio">
+        <QuantityFields form={form} required={required('quantity')} />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
+          <NumberInput
+            label="Precio"
+            prefix="$AR "
+            placeholder="$AR 0,00"
+            decimalScale={2}
+            decimalSeparator=","
+            thousandSeparator="."
+            allowNegative={false}
+            min={0}
+            hideControls
+            inputMode="decimal"
+            withAsterisk={required('price')}
+            {...form.getInputProps('price')}
+          />
+          <NumberInput
+            label="Descuento (%)"
+            suffix=" %"
+            placeholder="0 %"
+            allowDecimal={false}
+            allowNegative={false}
+            min={0}
+            max={100}
+            clampBehavior="strict"
+            hideControls
+            inputMode="numeric"
+            {...form.getInputProps('discountRate')}
+          />
+        </SimpleGrid>
+      </Section>
+
+      <Section title="Fecha">
+        <ScheduleFields
+          value={form.values.calendaredAt}
+          countryKey={locationCountry}
+          onChange={(value) => form.setFieldValue('calendaredAt', value)}
+          error={form.errors.calendaredAt}
+          required={required('calendaredAt')}
+        />
+      </Section>
+
+      <Section title="Ubicación">
+        <TextInput
+          label="Dirección"
+          autoComplete="street-address"
+          withAsterisk={required('locationAddress')}
+          {...form.getInputProps('locationAddress')}
+        />
+        <TextInput
+          label="Enlace del mapa"
+          type="url"
+          inputMode="url"
+          placeholder="https://maps.app.goo.gl/..."
+          {...form.getInputProps('locationUrl')}
+        />
+        <LocationFields form={locationForm} required={false} />
+      </Section>
+
+      {isSuperUser && form.values.status !== undefined && (
+        <Section title="Estado">
+          <Switch
+            label="Publicado"
+            description={
+              form.values.status === 1
+                ? 'Publicado: lo ven todos.'
+                : 'No Publicado: solo lo ven su autor y los superusuarios.'
+            }
+            checked={form.values.status === 1}
+            onChange={(event) => form.setFieldValue('status', event.currentTarget.checked ? 1 : 0)}
+          />
+        </Section>
+      )}
+    </Stack>
+  );
+}
+
+// Not a named region: its heading would share words with the field labels ('Fecha', 'Precio') and blur them.
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p={{ base: 'md', xs: 'lg' }} component="section">
+      <Stack gap="md">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
