@@ -7,7 +7,7 @@ import { APP_TITLE } from '@eco/domain/constants';
 import { mantineHtmlProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useEffect } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
 import { AppFrame } from './components/AppFrame';
 import { ClientOnlyNotices } from './components/ClientOnlyNotices';
@@ -15,6 +15,7 @@ import { ErrorView, NOT_FOUND_MESSAGE } from './components/errors/ErrorView';
 import { describeRouteError } from './components/errors/route-error';
 import { APP_DESCRIPTION } from './config';
 import { isChunkLoadError, reloadOnce } from './lib/chunk-reload';
+import { takeNotice } from './lib/forms/flash.server';
 import { pageTitle } from './lib/meta';
 import { useNonce } from './lib/nonce';
 import type { RootData } from './lib/root-data';
@@ -33,9 +34,13 @@ export const meta: Route.MetaFunction = ({ error }) => {
   return [{ title: pageTitle(status === 404 ? 'Página no encontrada' : `Error ${status}`) }];
 };
 
-export function loader({ context }: Route.LoaderArgs): RootData {
+export function loader({ context, request }: Route.LoaderArgs) {
   const { session, publicUrl, donation } = context.get(serverContext);
-  return { session: withoutToken(session), publicUrl, donation };
+  const rootData: RootData = { session: withoutToken(session), publicUrl, donation, notice: null };
+  // A notice an action left for this page (lib/forms/flash.server.ts): shown once, then its cookie is cleared.
+  const flash = takeNotice(request);
+  if (flash === null) return rootData;
+  return data({ ...rootData, notice: flash.notice }, { headers: { 'set-cookie': flash.clear } });
 }
 
 // The session token stays on the server: the HttpOnly cookie authenticates the browser.

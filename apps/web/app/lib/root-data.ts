@@ -1,12 +1,15 @@
 import type { SessionData } from '@eco/domain';
 import { useRouteLoaderData } from 'react-router';
 import type { DonationSettings } from '../server-context';
+import type { Notice } from './forms/notice';
 
 /** What the root loader sends to every page (never the CSP nonce nor the session token). */
 export type RootData = {
   session: SessionData | null;
   publicUrl: string;
   donation: DonationSettings;
+  /** A notice left by the action that redirected here (lib/forms/flash.server.ts). */
+  notice: Notice | null;
 };
 
 /** Root loader data, or undefined while the root itself failed (its error page still renders). */

@@ -1,6 +1,8 @@
 import type { ReactNode, RefObject } from 'react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import { ActionNotice } from '../../lib/forms/ActionNotice';
+import { useRootData } from '../../lib/root-data';
 import { useSession, useStoredSessionSync } from '../../lib/session';
 import { AssistantButton } from '../../features/assistant/AssistantButton';
 import { CartButton } from '../../features/cart/CartButton';
@@ -24,6 +26,7 @@ type Overlay<T> = { value: T; locationKey: string; opened: boolean };
 export function AppLayout({ children }: { children: ReactNode }) {
   const { key: locationKey } = useLocation();
   const session = useSession();
+  const rootData = useRootData();
   useStoredSessionSync(session);
   const [desktopNavbar, setDesktopNavbar] = useState(true);
   const [mobileNavbar, setMobileNavbar] = useState<Overlay<true> | null>(null);
@@ -88,6 +91,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         </nav>
         <main className={classes.main}>
           <div className={classes.content}>
+            <ActionNotice notice={rootData?.notice} />
             {children}
             <AssistantButton />
             <CartButton />

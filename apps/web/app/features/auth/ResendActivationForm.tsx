@@ -1,50 +1,75 @@
 import { resetRequestSchema } from '@eco/domain/schemas/reset-request';
+import type { ButtonProps } from '@mantine/core';
 import { Button, Stack, TextInput } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useActionData, useFetcher } from 'react-router';
+import { ActionNotice } from '../../lib/forms/ActionNotice';
+import { textFieldProps, useActionForm } from '../../lib/forms/use-action-form';
 import { CaptchaField, type CaptchaHandle } from '../captcha/CaptchaField';
-import { requestActivationEmail } from './account-requests';
-import { errorMessage } from '../../lib/api-client';
-import { notifyError, notifySuccess } from '../../lib/notify';
-import { useSchemaForm } from '../../lib/use-schema-form';
-import { RESEND_ACTIVATION_LABEL } from './ResendActivationButton';
+import { useCaptchaSubmit } from '../captcha/use-captcha-submit';
+import { RESEND_INTENT, type ResendAnswer } from './resend-activation';
 
-/** Asks for a new activation link for the typed e-mail (the reset request's schema: an e-mail and nothing else). */
-export function ResendActivationForm({ initialEmail = '' }: { initialEmail?: string }) {
-  const { form, onSubmit } = useSchemaForm(resetRequestSchema, { initialValues: { email: initialEmail } });
+export const RESEND_ACTIVATION_LABEL = 'Reenviar correo de activación';
 
+type ResendActivationFormProps = {
+  /** The address to send to; without it the form asks for one. */
+  email?: string;
+} & Pick<ButtonProps, 'variant' | 'fullWidth'>;
+
+function isResendAnswer(value: unknown): value is ResendAnswer {
+  return typeof value === 'object' && value !== null && (value as ResendAnswer).intent === RESEND_INTENT;
+}
+
+/**
+ * Asks for a new activation link, posting to its page's action (intent 'resend-activation'): for a known address
+ * it is a button, otherwise an e-mail field and the button. Without scripts the page answers the post itself.
+ */
+export function ResendActivationForm({
+  email,
+  variant = 'light',
+  fullWidth = true,
+}: ResendActivationFormProps) {
+  const fetcher = useFetcher<ResendAnswer>();
+  const posted = useActionData();
+  const answer = fetcher.data ?? (isResendAnswer(posted) ? posted : undefined);
   const [captcha, setCaptcha] = useState<CaptchaHandle | null>(null);
-
-  const submit = onSubmit(async ({ email }) => {
-    try {
-      notifySuccess(await requestActivationEmail(email, await captcha?.token()));
-    } catch (error) {
-      notifyError(errorMessage(error));
-    } finally {
-      captcha?.reset();
-    }
+  const { solving, onValidSubmit } = useCaptchaSubmit(captcha, fetcher.submit);
+  const { fields, formProps } = useActionForm({
+    schema: resetRequestSchema,
+    lastResult: answer?.result,
+    defaultValue: { email: email ?? '' },
+    onValidSubmit,
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Pedir un nuevo enlace de activación">
+    <fetcher.Form method="post" {...formProps} aria-label="Pedir un nuevo enlace de activación">
       <Stack gap="sm" ta="start">
-        <TextInput
-          label="Correo electrónico"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          withAsterisk
-          {...form.getInputProps('email')}
-        />
+        <ActionNotice notice={answer?.notice} />
+        <input type="hidden" name="intent" value={RESEND_INTENT} />
+        {email === undefined ? (
+          <TextInput
+            label="Correo electrónico"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            withAsterisk
+            {...textFieldProps(fields.email)}
+          />
+        ) : (
+          <input type="hidden" name="email" value={email} />
+        )}
         <CaptchaField ref={setCaptcha} action="resend" />
         <Button
           type="submit"
-          loading={form.submitting}
+          variant={email === undefined ? 'filled' : variant}
+          fullWidth={fullWidth}
+          loading={solving || fetcher.state !== 'idle'}
           leftSection={<IconMailForward size={18} aria-hidden />}
         >
           {RESEND_ACTIVATION_LABEL}
         </Button>
       </Stack>
-    </form>
+    </fetcher.Form>
   );
 }

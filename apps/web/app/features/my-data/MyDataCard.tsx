@@ -1,33 +1,20 @@
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { ApiError, errorMessage } from '../../lib/api-client';
-import { notifyError, notifySuccess } from '../../lib/notify';
-import { clearStoredSession } from '../../lib/session';
+import { Link, useSearchParams } from 'react-router';
+import type { FormAnswer } from '../../lib/forms/form-answer';
+import { CONFIRM_PARAM, CONFIRM_VALUE } from './delete-account';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
-import { deleteAccount, EXPORT_URL } from './my-data-requests';
+import { DeleteAccountForm } from './DeleteAccountForm';
+import { EXPORT_URL } from './my-data-requests';
 
-/** Settings card: the member's rights over their data (a copy of everything, and leaving for good). */
-export function MyDataCard() {
-  const navigate = useNavigate();
+/**
+ * Settings card: the member's rights over their data (a copy of everything, and leaving for good). 'Eliminar mi
+ * cuenta' opens a dialog; before the page's scripts run it is a link that shows the same form in the card.
+ */
+export function MyDataCard({ answer }: { answer: FormAnswer | undefined }) {
+  const [searchParams] = useSearchParams();
   const [deleting, setDeleting] = useState(false);
-
-  async function confirmDeletion(password: string): Promise<string | undefined> {
-    try {
-      const { message } = await deleteAccount(password);
-      setDeleting(false);
-      clearStoredSession();
-      notifySuccess(message);
-      // The root loader runs again without the cookie: guest menus.
-      await navigate('/', { replace: true, defaultShouldRevalidate: true });
-      return undefined;
-    } catch (error) {
-      // A wrong password belongs next to the field; anything else is a notice.
-      if (error instanceof ApiError && error.statusCode === 400) return error.message;
-      notifyError(errorMessage(error));
-      return undefined;
-    }
-  }
+  const inCard = searchParams.get(CONFIRM_PARAM) === CONFIRM_VALUE;
 
   return (
     <Paper withBorder p={{ base: 'md', xs: 'lg' }} component="section" aria-labelledby="my-data-heading">
@@ -49,17 +36,35 @@ export function MyDataCard() {
           <Button component="a" href={EXPORT_URL} download variant="default">
             Descargar mis datos
           </Button>
-          {/* red.9: the light variant's default red is too pale on its tint for small text (WCAG AA). */}
-          <Button color="red.9" variant="light" onClick={() => setDeleting(true)}>
-            Eliminar mi cuenta
-          </Button>
+          {!inCard && (
+            // red.9: the light variant's default red is too pale on its tint for small text (WCAG AA).
+            <Button
+              component={Link}
+              to={`?${CONFIRM_PARAM}=${CONFIRM_VALUE}`}
+              preventScrollReset
+              color="red.9"
+              variant="light"
+              onClick={(event) => {
+                event.preventDefault();
+                setDeleting(true);
+              }}
+            >
+              Eliminar mi cuenta
+            </Button>
+          )}
         </Group>
+        {inCard && (
+          <DeleteAccountForm
+            answer={answer}
+            cancel={
+              <Button component={Link} to="." replace preventScrollReset variant="default">
+                Mejor no
+              </Button>
+            }
+          />
+        )}
       </Stack>
-      <DeleteAccountDialog
-        opened={deleting}
-        onCancel={() => setDeleting(false)}
-        onConfirm={confirmDeletion}
-      />
+      <DeleteAccountDialog opened={deleting} onCancel={() => setDeleting(false)} />
     </Paper>
   );
 }

@@ -1,4 +1,3 @@
-import './styles';
 import type { AppNotification } from '@eco/domain';
 import { DIALOG_WIDTH, NOTIFICATION_AUTO_READ_MS } from '@eco/domain/constants';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';

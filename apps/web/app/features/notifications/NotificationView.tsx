@@ -1,4 +1,3 @@
-import './styles';
 import type { AppNotification, NotificationPage } from '@eco/domain';
 import { DEFAULT_PAGE_SIZE } from '@eco/domain/constants';
 import { Alert, Anchor, Button, Center, Loader, Stack, Text } from '@mantine/core';

@@ -5,8 +5,7 @@ import type { ReactNode } from 'react';
 import { joinDateTime, publicationTimeZone, splitDateTime } from './publication-form-date';
 import type { FormImage, PublicationFormValues } from './publication-form-values';
 import { isFieldRequired } from './publication-form-values';
-import type { LocationForm } from '../settings/LocationFields';
-import { LocationFields } from '../settings/LocationFields';
+import { LocationFields, type LocationValues } from '../settings/LocationFields';
 import { DescriptionField } from './DescriptionField';
 import { ImagesField } from './ImagesField';
 import { QuantityFields } from './QuantityFields';
@@ -34,17 +33,16 @@ export function PublicationDetailsForm({
   const required = (field: Parameters<typeof isFieldRequired>[1]) => isFieldRequired(typed, field);
 
   // The date is a wall-clock time of the publication's country: another country keeps the time as typed.
-  const locationForm: LocationForm = {
-    values: form.values,
-    errors: form.errors,
-    setFieldValue: (field, value) => {
-      if (field === 'locationCountry' && value !== locationCountry && form.values.calendaredAt) {
-        const parts = splitDateTime(form.values.calendaredAt, publicationTimeZone(locationCountry));
-        if (parts) form.setFieldValue('calendaredAt', joinDateTime(parts, publicationTimeZone(value)));
-      }
-      form.setFieldValue(field, value);
-    },
-  };
+  function changeLocation(next: LocationValues) {
+    if (next.locationCountry !== locationCountry && form.values.calendaredAt) {
+      const parts = splitDateTime(form.values.calendaredAt, publicationTimeZone(locationCountry));
+      if (parts)
+        form.setFieldValue('calendaredAt', joinDateTime(parts, publicationTimeZone(next.locationCountry)));
+    }
+    form.setFieldValue('locationCountry', next.locationCountry);
+    form.setFieldValue('locationProvince', next.locationProvince);
+    form.setFieldValue('locationCity', next.locationCity);
+  }
 
   return (
     <Stack gap="md">
@@ -128,7 +126,12 @@ export function PublicationDetailsForm({
           placeholder="https://maps.app.goo.gl/..."
           {...form.getInputProps('locationUrl')}
         />
-        <LocationFields form={locationForm} required={false} />
+        <LocationFields
+          values={form.values}
+          onChange={changeLocation}
+          errors={form.errors}
+          required={false}
+        />
       </Section>
 
       {isSuperUser && form.values.status !== undefined && (

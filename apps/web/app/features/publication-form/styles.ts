@@ -1,7 +1,6 @@
 // Styles of the publication form and of the user's publication list, loaded with those pages only. Order matters:
 // the building blocks (Popover, Combobox, Input…) come before the components built on them.
 import '../../styles/select';
-import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Progress.css';

@@ -1,19 +1,28 @@
 import { Button, Group } from '@mantine/core';
 import { IconDeviceFloppy, IconPencil, IconX } from '@tabler/icons-react';
+import { Link } from 'react-router';
 
 type EditActionsProps = {
   editing: boolean;
   saving: boolean;
-  onEdit: () => void;
-  onCancel: () => void;
+  /** Where 'Editar' and 'Cancelar' lead (settings/edit-toggle.ts). */
+  editTo: string;
+  cancelTo: string;
 };
 
 /** The edit toggle of the settings forms: 'Editar' while read-only, then 'Guardar' (submit) and 'Cancelar'. */
-export function EditActions({ editing, saving, onEdit, onCancel }: EditActionsProps) {
+export function EditActions({ editing, saving, editTo, cancelTo }: EditActionsProps) {
   if (!editing) {
     return (
       <Group justify="flex-end">
-        <Button variant="light" leftSection={<IconPencil size={18} aria-hidden />} onClick={onEdit}>
+        <Button
+          component={Link}
+          to={editTo}
+          replace
+          preventScrollReset
+          variant="light"
+          leftSection={<IconPencil size={18} aria-hidden />}
+        >
           Editar
         </Button>
       </Group>
@@ -22,10 +31,12 @@ export function EditActions({ editing, saving, onEdit, onCancel }: EditActionsPr
   return (
     <Group justify="flex-end">
       <Button
+        component={Link}
+        to={cancelTo}
+        replace
+        preventScrollReset
         variant="default"
         leftSection={<IconX size={18} aria-hidden />}
-        onClick={onCancel}
-        disabled={saving}
       >
         Cancelar
       </Button>

@@ -9,23 +9,30 @@ const COUNTRY_OPTIONS = countries.map((country) => ({ value: country.key, label:
 
 type LocationField = 'locationCountry' | 'locationProvince' | 'locationCity';
 
-/** The part of a Mantine form these fields use: any form whose values hold the three location keys. */
-export type LocationForm = {
-  values: Record<LocationField, string | null>;
-  errors: Partial<Record<string, ReactNode>>;
-  setFieldValue: (field: LocationField, value: string | null) => void;
-};
+export type LocationValues = Record<LocationField, string | null>;
 
 type LocationFieldsProps = {
-  form: LocationForm;
+  values: LocationValues;
+  onChange: (values: LocationValues) => void;
+  errors?: Partial<Record<LocationField, ReactNode>>;
+  /** Each select also holds its value in a hidden input named after its field, for a form that posts itself. */
+  named?: boolean;
   readOnly?: boolean;
   /** Marks the three fields as required (the profile); a publication may leave them empty. */
   required?: boolean;
 };
 
 /** Country (with its flag), then province, then city: each level offers the choices of the one above. */
-export function LocationFields({ form, readOnly = false, required = true }: LocationFieldsProps) {
-  const { locationCountry: country, locationProvince: province } = form.values;
+export function LocationFields({
+  values,
+  onChange,
+  errors = {},
+  named = false,
+  readOnly = false,
+  required = true,
+}: LocationFieldsProps) {
+  const { locationCountry: country, locationProvince: province } = values;
+  const nameOf = (field: LocationField) => (named ? field : undefined);
   const provinceOptions = country
     ? provincesOf(country).map(({ key, name }) => ({ value: key, label: name }))
     : [];
@@ -35,27 +42,25 @@ export function LocationFields({ form, readOnly = false, required = true }: Loca
 
   function changeCountry(value: string | null) {
     if (value === country) return;
-    form.setFieldValue('locationCountry', value);
     // The former province and city belong to another country.
-    form.setFieldValue('locationProvince', null);
-    form.setFieldValue('locationCity', null);
+    onChange({ locationCountry: value, locationProvince: null, locationCity: null });
   }
 
   function changeProvince(value: string | null) {
     if (value === province) return;
-    form.setFieldValue('locationProvince', value);
-    form.setFieldValue('locationCity', null);
+    onChange({ ...values, locationProvince: value, locationCity: null });
   }
 
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
       <Select
         label="País"
+        name={nameOf('locationCountry')}
         placeholder="Elige un país"
         data={COUNTRY_OPTIONS}
         value={country}
         onChange={changeCountry}
-        error={form.errors.locationCountry}
+        error={errors.locationCountry}
         readOnly={readOnly}
         variant={readOnly ? 'filled' : 'default'}
         allowDeselect={false}
@@ -71,11 +76,12 @@ export function LocationFields({ form, readOnly = false, required = true }: Loca
       />
       <Select
         label="Provincia"
+        name={nameOf('locationProvince')}
         placeholder={country ? 'Elige una provincia' : 'Primero elige un país'}
         data={provinceOptions}
         value={province}
         onChange={changeProvince}
-        error={form.errors.locationProvince}
+        error={errors.locationProvince}
         readOnly={readOnly}
         variant={readOnly ? 'filled' : 'default'}
         disabled={!country}
@@ -85,11 +91,12 @@ export function LocationFields({ form, readOnly = false, required = true }: Loca
       />
       <Select
         label="Ciudad"
+        name={nameOf('locationCity')}
         placeholder={province ? 'Elige una ciudad' : 'Primero elige una provincia'}
         data={cityOptions}
-        value={form.values.locationCity}
-        onChange={(value) => form.setFieldValue('locationCity', value)}
-        error={form.errors.locationCity}
+        value={values.locationCity}
+        onChange={(value) => onChange({ ...values, locationCity: value })}
+        error={errors.locationCity}
         readOnly={readOnly}
         variant={readOnly ? 'filled' : 'default'}
         disabled={!province}

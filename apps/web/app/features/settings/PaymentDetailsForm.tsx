@@ -1,57 +1,34 @@
 import { LIMITS } from '@eco/domain/constants';
 import { paymentDetailsSchema } from '@eco/domain/schemas/payment-details';
 import { Paper, Stack, Text, Textarea, Title } from '@mantine/core';
-import { useRef, useState } from 'react';
-import { useRevalidator } from 'react-router';
-import { apiRequest, errorMessage } from '../../lib/api-client';
-import { notifyError, notifySaved } from '../../lib/notify';
-import { useSchemaForm } from '../../lib/use-schema-form';
-import { useWaiting } from '../../components/waiting/waiting-context';
+import { ActionNotice } from '../../lib/forms/ActionNotice';
+import type { FormAnswer } from '../../lib/forms/form-answer';
+import { textFieldProps, useActionForm } from '../../lib/forms/use-action-form';
 import { EditActions } from './EditActions';
-import { SAVED_MESSAGE } from './messages';
+import { useSettingsForm } from './edit-toggle';
+import { SETTINGS_INTENTS } from './settings-intents';
 
-/** Free-text payment details with their own edit toggle; like the profile form, key it by the saved text. */
-export function PaymentDetailsForm({ paymentDetails }: { paymentDetails: string | null }) {
-  const waiting = useWaiting();
-  const { revalidate } = useRevalidator();
-  const [editing, setEditing] = useState(false);
-  const textarea = useRef<HTMLTextAreaElement>(null);
-  const { form, onSubmit, resetValidation } = useSchemaForm(paymentDetailsSchema, {
-    initialValues: { paymentDetails: paymentDetails ?? '' },
+type PaymentDetailsFormProps = {
+  paymentDetails: string | null;
+  /** The action's answer when it was this form's. */
+  answer: FormAnswer | undefined;
+};
+
+/** Free-text payment details with their own edit toggle (`?editar=pago`); like the profile form, key it by the text. */
+export function PaymentDetailsForm({ paymentDetails, answer }: PaymentDetailsFormProps) {
+  const settings = useSettingsForm('pago', answer);
+  const { editing, fetcher, shown } = settings;
+  const { fields, formProps } = useActionForm({
+    schema: paymentDetailsSchema,
+    lastResult: shown?.result,
+    defaultValue: { paymentDetails: paymentDetails ?? '' },
   });
-  const length = form.values.paymentDetails.trim().length;
-
-  function edit() {
-    setEditing(true);
-    textarea.current?.focus();
-  }
-
-  function cancel() {
-    form.reset();
-    resetValidation();
-    setEditing(false);
-  }
-
-  const submit = onSubmit(async (data) => {
-    try {
-      await waiting.run(
-        () => apiRequest('/api/me', { method: 'PUT', body: data }),
-        'Guardando datos de pago...',
-      );
-    } catch (error) {
-      notifyError(errorMessage(error));
-      return;
-    }
-    notifySaved(SAVED_MESSAGE);
-    form.setInitialValues(form.getValues());
-    resetValidation();
-    setEditing(false);
-    await revalidate();
-  });
+  const text = fields.paymentDetails.value;
+  const length = typeof text === 'string' ? text.trim().length : 0;
 
   return (
     <Paper withBorder p={{ base: 'md', xs: 'lg' }} component="section">
-      <form onSubmit={submit} noValidate aria-labelledby="payment-heading">
+      <fetcher.Form method="post" {...formProps} aria-labelledby="payment-heading">
         <Stack gap="md">
           <Stack gap={4}>
             <Title order={2} size="h3" id="payment-heading">
@@ -62,20 +39,22 @@ export function PaymentDetailsForm({ paymentDetails }: { paymentDetails: string 
               retirar…
             </Text>
           </Stack>
+          <ActionNotice notice={shown?.notice} />
+          <input type="hidden" name="intent" value={SETTINGS_INTENTS.paymentDetails} />
           <Textarea
-            ref={textarea}
             label="Datos de pago"
             autosize
             minRows={4}
             maxRows={12}
             readOnly={!editing}
             variant={editing ? 'default' : 'filled'}
+            autoFocus={editing && !shown}
             description={`${length}/${LIMITS.paymentDetails.max} caracteres`}
-            {...form.getInputProps('paymentDetails')}
+            {...textFieldProps(fields.paymentDetails)}
           />
-          <EditActions editing={editing} saving={form.submitting} onEdit={edit} onCancel={cancel} />
+          <EditActions {...settings} />
         </Stack>
-      </form>
+      </fetcher.Form>
     </Paper>
   );
 }

@@ -1,76 +1,66 @@
 import type { User } from '@eco/domain';
 import { profileSchema } from '@eco/domain/schemas/profile';
 import { Anchor, Paper, Stack, TextInput, Title } from '@mantine/core';
-import { useRef, useState } from 'react';
-import { useRevalidator } from 'react-router';
+import { useState } from 'react';
 import { SUPPORT_EMAIL } from '../../config';
-import { apiRequest, errorMessage } from '../../lib/api-client';
-import { notifyError, notifySaved } from '../../lib/notify';
-import { useSchemaForm } from '../../lib/use-schema-form';
-import { useWaiting } from '../../components/waiting/waiting-context';
+import { ActionNotice } from '../../lib/forms/ActionNotice';
+import type { FormAnswer } from '../../lib/forms/form-answer';
+import { fieldError, textFieldProps, useActionForm } from '../../lib/forms/use-action-form';
 import { EditActions } from './EditActions';
-import { LocationFields } from './LocationFields';
-import { SAVED_MESSAGE } from './messages';
+import { useSettingsForm } from './edit-toggle';
+import { LocationFields, type LocationValues } from './LocationFields';
 import { ProfilePhotoField } from './ProfilePhotoField';
 import { profileFormValues } from './profile-form-values';
+import { SETTINGS_INTENTS } from './settings-intents';
+
+type ProfileFormProps = {
+  user: User;
+  /** The action's answer when it was this form's (values and errors to show again). */
+  answer: FormAnswer | undefined;
+};
 
 /**
- * The profile form of the settings page: read-only until 'Editar', back to read-only on save or cancel. Give it a
- * `key` that changes with the saved profile so that fresh data from the server replaces the shown values.
+ * The profile form of the settings page: read-only until 'Editar' (`?editar=perfil`), back to read-only once saved.
+ * It posts to the page's action, with scripts or without them; the photo's upload needs them.
  */
-export function ProfileForm({ user }: { user: User }) {
-  const waiting = useWaiting();
-  const { revalidate } = useRevalidator();
-  const [editing, setEditing] = useState(false);
-  const nameInput = useRef<HTMLInputElement>(null);
-  const { form, onSubmit, resetValidation } = useSchemaForm(profileSchema, {
-    initialValues: profileFormValues(user),
+export function ProfileForm({ user, answer }: ProfileFormProps) {
+  const settings = useSettingsForm('perfil', answer);
+  const { editing, fetcher, shown } = settings;
+  const initial = profileFormValues(user);
+  const { fields, formProps } = useActionForm({
+    schema: profileSchema,
+    lastResult: shown?.result,
+    defaultValue: initial,
   });
+  const sent = (name: keyof typeof initial) => {
+    const value = shown?.result.initialValue?.[name];
+    return typeof value === 'string' ? value : initial[name];
+  };
+  const [pictureUrl, setPictureUrl] = useState(() => sent('pictureUrl') ?? '');
+  const [location, setLocation] = useState<LocationValues>(() => ({
+    locationCountry: sent('locationCountry') || null,
+    locationProvince: sent('locationProvince') || null,
+    locationCity: sent('locationCity') || null,
+  }));
   const readOnly = !editing;
   // Read-only fields look filled, so that pressing 'Editar' visibly opens them.
   const fieldVariant = readOnly ? 'filled' : 'default';
 
-  function edit() {
-    setEditing(true);
-    nameInput.current?.focus();
-  }
-
-  function cancel() {
-    form.reset();
-    resetValidation();
-    setEditing(false);
-  }
-
-  const submit = onSubmit(async (profile) => {
-    try {
-      await waiting.run(
-        () => apiRequest('/api/me', { method: 'PUT', body: profile }),
-        'Guardando tu perfil...',
-      );
-    } catch (error) {
-      notifyError(errorMessage(error));
-      return;
-    }
-    notifySaved(SAVED_MESSAGE);
-    form.setInitialValues(form.getValues());
-    resetValidation();
-    setEditing(false);
-    // The top bar and the stored session show the new name and photo.
-    await revalidate();
-  });
-
   return (
     <Paper withBorder p={{ base: 'md', xs: 'lg' }} component="section">
-      <form onSubmit={submit} noValidate aria-labelledby="profile-heading">
+      <fetcher.Form method="post" {...formProps} aria-labelledby="profile-heading">
         <Stack gap="md">
           <Title order={2} size="h3" id="profile-heading">
             Tu perfil
           </Title>
+          <ActionNotice notice={shown?.notice} />
+          <input type="hidden" name="intent" value={SETTINGS_INTENTS.profile} />
+          <input type="hidden" name="pictureUrl" value={pictureUrl} />
           <ProfilePhotoField
-            name={form.values.name || user.name}
-            pictureUrl={form.values.pictureUrl}
+            name={user.name}
+            pictureUrl={pictureUrl}
             disabled={readOnly}
-            onUploaded={(url) => form.setFieldValue('pictureUrl', url)}
+            onUploaded={setPictureUrl}
           />
           <TextInput
             label="Correo electrónico"
@@ -87,13 +77,14 @@ export function ProfileForm({ user }: { user: User }) {
             }
           />
           <TextInput
-            ref={nameInput}
             label="Nombre"
             autoComplete="name"
             readOnly={readOnly}
             variant={fieldVariant}
             withAsterisk
-            {...form.getInputProps('name')}
+            // Opening the form puts the cursor in its first field.
+            autoFocus={editing && !shown}
+            {...textFieldProps(fields.name)}
           />
           <TextInput
             label="Teléfono / WhatsApp"
@@ -104,19 +95,29 @@ export function ProfileForm({ user }: { user: User }) {
             description="Con código de país: así te contactan por WhatsApp."
             readOnly={readOnly}
             variant={fieldVariant}
-            {...form.getInputProps('phone')}
+            {...textFieldProps(fields.phone)}
           />
-          <LocationFields form={form} readOnly={readOnly} />
+          <LocationFields
+            values={location}
+            onChange={setLocation}
+            errors={{
+              locationCountry: fieldError(fields.locationCountry),
+              locationProvince: fieldError(fields.locationProvince),
+              locationCity: fieldError(fields.locationCity),
+            }}
+            named
+            readOnly={readOnly}
+          />
           <TextInput
             label="Dirección"
             autoComplete="street-address"
             readOnly={readOnly}
             variant={fieldVariant}
-            {...form.getInputProps('locationAddress')}
+            {...textFieldProps(fields.locationAddress)}
           />
-          <EditActions editing={editing} saving={form.submitting} onEdit={edit} onCancel={cancel} />
+          <EditActions {...settings} />
         </Stack>
-      </form>
+      </fetcher.Form>
     </Paper>
   );
 }

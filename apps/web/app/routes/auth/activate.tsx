@@ -3,9 +3,12 @@ import { Button, Text } from '@mantine/core';
 import { IconLogin } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { AuthCard } from '../../features/auth/AuthCard';
+import { RESEND_INTENT } from '../../features/auth/resend-activation';
+import { resendActivation } from '../../features/auth/resend-activation.server';
 import { ResendActivationForm } from '../../features/auth/ResendActivationForm';
 import { ResultPanel } from '../../features/auth/ResultPanel';
 import { ApiError, readApiResponse } from '../../lib/api-client';
+import { brokenForm, readForm } from '../../lib/forms/form-action.server';
 import { pageMeta } from '../../lib/meta';
 import { serverContext } from '../../server-context';
 import type { Route } from './+types/activate';
@@ -34,6 +37,13 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   } catch (error) {
     return { activated: false as const, message: error instanceof ApiError ? error.message : INVALID_LINK };
   }
+}
+
+// The failed activation's page offers a new link (features/auth/ResendActivationForm.tsx).
+export async function action({ context, request }: Route.ActionArgs) {
+  const formData = await readForm(request);
+  if (!formData || formData.get('intent') !== RESEND_INTENT) return brokenForm();
+  return resendActivation(context, formData);
 }
 
 // Tokens are single use: running the loader again would report the link as used.

@@ -3,14 +3,17 @@ import { LIMITS } from '@eco/domain/constants';
 import { newPasswordSchema } from '@eco/domain/schemas/new-password';
 import { Button, Stack, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router';
+import { data, Form, Link, useNavigation, type RouterContextProvider } from 'react-router';
 import { AuthCard } from '../../features/auth/AuthCard';
+import { setNewPassword } from '../../features/auth/new-password.server';
 import { PasswordField } from '../../features/auth/PasswordField';
 import { ResultPanel } from '../../features/auth/ResultPanel';
-import { ApiError, apiRequest, errorMessage, readApiResponse } from '../../lib/api-client';
+import { ApiError, readApiResponse } from '../../lib/api-client';
+import type { FormAnswer } from '../../lib/forms/form-answer';
+import { ActionNotice } from '../../lib/forms/ActionNotice';
+import { brokenForm, readForm } from '../../lib/forms/form-action.server';
+import { textFieldProps, useActionForm } from '../../lib/forms/use-action-form';
 import { pageMeta } from '../../lib/meta';
-import { notifyError, notifySuccess } from '../../lib/notify';
-import { useSchemaForm } from '../../lib/use-schema-form';
 import { serverContext } from '../../server-context';
 import type { Route } from './+types/reset-password';
 
@@ -21,11 +24,11 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+async function readLink(context: Readonly<RouterContextProvider>, token: string) {
   const { api } = context.get(serverContext);
   try {
     const { email } = await readApiResponse<{ valid: true; email: string }>(
-      await api(`/api/reset/${encodeURIComponent(params.token)}`),
+      await api(`/api/reset/${encodeURIComponent(token)}`),
     );
     return { valid: true as const, email };
   } catch (error) {
@@ -33,7 +36,20 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   }
 }
 
-export default function ResetPasswordPage({ loaderData, params }: Route.ComponentProps) {
+export function loader({ context, params }: Route.LoaderArgs) {
+  return readLink(context, params.token);
+}
+
+export async function action({ context, params, request }: Route.ActionArgs) {
+  const formData = await readForm(request);
+  if (!formData) return brokenForm();
+  // The address is the link's own, never a form field. A link that no longer works: the page says so.
+  const link = await readLink(context, params.token);
+  if (!link.valid) return data({ linkExpired: true }, { status: 410 });
+  return setNewPassword(context, params.token, link.email, formData);
+}
+
+export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.valid) {
     return (
       <AuthCard>
@@ -51,31 +67,17 @@ export default function ResetPasswordPage({ loaderData, params }: Route.Componen
       </AuthCard>
     );
   }
-  return <NewPasswordForm token={params.token} email={loaderData.email} />;
+  return (
+    <NewPasswordForm
+      email={loaderData.email}
+      answer={actionData && 'result' in actionData ? actionData : undefined}
+    />
+  );
 }
 
-function NewPasswordForm({ token, email }: { token: string; email: string }) {
-  const navigate = useNavigate();
-  const { form, onSubmit } = useSchemaForm(newPasswordSchema, {
-    initialValues: { password: '', passwordConfirmation: '' },
-  });
-
-  const submit = onSubmit(async (data) => {
-    try {
-      const { message } = await apiRequest<{ message: string }>(
-        `/api/reset/${encodeURIComponent(token)}/password`,
-        { method: 'PUT', body: { resetToken: token, ...data } },
-      );
-      notifySuccess(message);
-      // Every session of the account has ended, this browser's included: the layout must know.
-      await navigate(`/auth?email=${encodeURIComponent(email)}`, {
-        replace: true,
-        defaultShouldRevalidate: true,
-      });
-    } catch (error) {
-      notifyError(errorMessage(error));
-    }
-  });
+function NewPasswordForm({ email, answer }: { email: string; answer: FormAnswer | undefined }) {
+  const navigation = useNavigation();
+  const { fields, formProps } = useActionForm({ schema: newPasswordSchema, lastResult: answer?.result });
 
   return (
     <AuthCard
@@ -86,8 +88,9 @@ function NewPasswordForm({ token, email }: { token: string; email: string }) {
         </>
       }
     >
-      <form onSubmit={submit} noValidate aria-label="Elegir una nueva contraseña">
+      <Form method="post" {...formProps} aria-label="Elegir una nueva contraseña">
         <Stack gap="md">
+          <ActionNotice notice={answer?.notice} />
           {/* Lets password managers file the new password under the right account. */}
           <input type="email" autoComplete="username" value={email} readOnly hidden />
           <PasswordField
@@ -95,24 +98,24 @@ function NewPasswordForm({ token, email }: { token: string; email: string }) {
             autoComplete="new-password"
             description={`Entre ${LIMITS.newPassword.min} y ${LIMITS.newPassword.max} caracteres.`}
             withAsterisk
-            {...form.getInputProps('password')}
+            {...textFieldProps(fields.password)}
           />
           <PasswordField
             label="Confirmar contraseña"
             autoComplete="new-password"
             withAsterisk
-            {...form.getInputProps('passwordConfirmation')}
+            {...textFieldProps(fields.passwordConfirmation)}
           />
           <Button
             type="submit"
             fullWidth
-            loading={form.submitting}
+            loading={navigation.state !== 'idle' && navigation.formData !== undefined}
             leftSection={<IconLock size={18} aria-hidden />}
           >
             Guardar contraseña
           </Button>
         </Stack>
-      </form>
+      </Form>
     </AuthCard>
   );
 }

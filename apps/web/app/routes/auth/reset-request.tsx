@@ -3,14 +3,16 @@ import { resetRequestSchema } from '@eco/domain/schemas/reset-request';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Form, Link, useNavigation, useSubmit } from 'react-router';
 import { AuthCard } from '../../features/auth/AuthCard';
+import { requestReset } from '../../features/auth/reset-request.server';
 import { ResultPanel } from '../../features/auth/ResultPanel';
 import { CaptchaField, type CaptchaHandle } from '../../features/captcha/CaptchaField';
-import { apiRequest, errorMessage } from '../../lib/api-client';
+import { useCaptchaSubmit } from '../../features/captcha/use-captcha-submit';
+import { ActionNotice } from '../../lib/forms/ActionNotice';
+import { brokenForm, readForm } from '../../lib/forms/form-action.server';
+import { textFieldProps, useActionForm } from '../../lib/forms/use-action-form';
 import { pageMeta } from '../../lib/meta';
-import { notifyError } from '../../lib/notify';
-import { useSchemaForm } from '../../lib/use-schema-form';
 import type { Route } from './+types/reset-request';
 
 // The API answers the same whatever the address: so does this page.
@@ -19,26 +21,24 @@ const SENT_MESSAGE = 'Si el correo está registrado, te enviamos un enlace para 
 export const meta: Route.MetaFunction = () =>
   pageMeta('Restablecer contraseña', 'Pide un enlace para elegir una nueva contraseña de EcoAnuncios.');
 
-export default function ResetRequestPage() {
-  const [sent, setSent] = useState(false);
-  const [captcha, setCaptcha] = useState<CaptchaHandle | null>(null);
-  const { form, onSubmit } = useSchemaForm(resetRequestSchema, { initialValues: { email: '' } });
+export async function action({ context, request }: Route.ActionArgs) {
+  const formData = await readForm(request);
+  if (!formData) return brokenForm();
+  return requestReset(context, formData);
+}
 
-  const submit = onSubmit(async (data) => {
-    try {
-      const token = await captcha?.token();
-      await apiRequest<{ message: string }>('/api/reset', {
-        method: 'POST',
-        body: { ...data, captcha: token },
-      });
-      setSent(true);
-    } catch (error) {
-      captcha?.reset();
-      notifyError(errorMessage(error));
-    }
+export default function ResetRequestPage({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const answer = actionData && 'result' in actionData ? actionData : undefined;
+  const [captcha, setCaptcha] = useState<CaptchaHandle | null>(null);
+  const { solving, onValidSubmit } = useCaptchaSubmit(captcha, useSubmit());
+  const { fields, formProps } = useActionForm({
+    schema: resetRequestSchema,
+    lastResult: answer?.result,
+    onValidSubmit,
   });
 
-  if (sent) {
+  if (actionData && 'sent' in actionData) {
     return (
       <AuthCard>
         <ResultPanel
@@ -65,27 +65,28 @@ export default function ResetRequestPage() {
       title="Restablecer contraseña"
       description="Escribe el correo de tu cuenta y te enviaremos un enlace para elegir una nueva contraseña."
     >
-      <form onSubmit={submit} noValidate aria-label="Pedir enlace para restablecer la contraseña">
+      <Form method="post" {...formProps} aria-label="Pedir enlace para restablecer la contraseña">
         <Stack gap="md">
+          <ActionNotice notice={answer?.notice} />
           <TextInput
             label="Correo electrónico"
             type="email"
             autoComplete="email"
             inputMode="email"
             withAsterisk
-            {...form.getInputProps('email')}
+            {...textFieldProps(fields.email)}
           />
           <CaptchaField ref={setCaptcha} action="reset" />
           <Button
             type="submit"
             fullWidth
-            loading={form.submitting}
+            loading={solving || (navigation.state !== 'idle' && navigation.formData !== undefined)}
             leftSection={<IconMailForward size={18} aria-hidden />}
           >
             Enviar enlace
           </Button>
         </Stack>
-      </form>
+      </Form>
       <Text ta="center" size="sm">
         ¿La recordaste?{' '}
         <Anchor component={Link} to="/auth" fw={600}>

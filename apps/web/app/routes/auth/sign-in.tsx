@@ -1,23 +1,21 @@
 import '../../styles/account';
-import type { SessionData } from '@eco/domain';
 import { signInSchema } from '@eco/domain/schemas/sign-in';
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconLogin, IconMailExclamation } from '@tabler/icons-react';
-import { useState } from 'react';
-import { Link, redirect, useNavigate, useSearchParams } from 'react-router';
+import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router';
 import { AuthCard } from '../../features/auth/AuthCard';
 import { PasswordField } from '../../features/auth/PasswordField';
-import { ResendActivationButton } from '../../features/auth/ResendActivationButton';
-import { ApiError, apiRequest, errorMessage } from '../../lib/api-client';
+import { resendActivation } from '../../features/auth/resend-activation.server';
+import { RESEND_INTENT } from '../../features/auth/resend-activation';
+import { ResendActivationForm } from '../../features/auth/ResendActivationForm';
+import { signIn } from '../../features/auth/sign-in.server';
 import { getSession } from '../../lib/auth.server';
+import { ActionNotice } from '../../lib/forms/ActionNotice';
+import { brokenForm, readForm } from '../../lib/forms/form-action.server';
+import { textFieldProps, useActionForm } from '../../lib/forms/use-action-form';
 import { pageMeta } from '../../lib/meta';
-import { notifyError } from '../../lib/notify';
 import { safeRedirectPath } from '../../lib/redirect-to';
-import { storeSession } from '../../lib/session';
-import { useSchemaForm } from '../../lib/use-schema-form';
 import type { Route } from './+types/sign-in';
-
-const WRONG_CREDENTIALS = 'Las credenciales son incorrectas';
 
 export const meta: Route.MetaFunction = () =>
   pageMeta('Ingresar', 'Ingresa a EcoAnuncios para publicar, guardar tu perfil y recibir novedades.');
@@ -28,35 +26,22 @@ export function loader({ context, url }: Route.LoaderArgs) {
   return null;
 }
 
-type NotActivated = { email: string; message: string };
+export async function action({ context, request, url }: Route.ActionArgs) {
+  const formData = await readForm(request);
+  if (!formData) return brokenForm();
+  if (formData.get('intent') === RESEND_INTENT) return resendActivation(context, formData);
+  return signIn(context, url, formData);
+}
 
-export default function SignInPage() {
+export default function SignInPage({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
-  const navigate = useNavigate();
-  const [notActivated, setNotActivated] = useState<NotActivated | null>(null);
-  const { form, onSubmit } = useSchemaForm(signInSchema, {
-    initialValues: { email: searchParams.get('email') ?? '', password: '' },
-  });
-
-  const submit = onSubmit(async (credentials) => {
-    setNotActivated(null);
-    try {
-      const session = await apiRequest<SessionData>('/api/signin', { method: 'POST', body: credentials });
-      storeSession(session);
-      // The cookie now carries the session: every loader, the root's included, runs again with it.
-      await navigate(safeRedirectPath(searchParams.get('redirectTo')), {
-        replace: true,
-        defaultShouldRevalidate: true,
-      });
-    } catch (error) {
-      if (error instanceof ApiError && error.statusCode === 403 && error.code === 'ACCOUNT_NOT_ACTIVATED') {
-        setNotActivated({ email: credentials.email, message: error.message });
-      } else if (error instanceof ApiError && error.statusCode === 401) {
-        notifyError(WRONG_CREDENTIALS);
-      } else {
-        notifyError(errorMessage(error));
-      }
-    }
+  const navigation = useNavigation();
+  const answer = actionData && 'intent' in actionData ? undefined : actionData;
+  const notActivated = answer && 'notActivated' in answer ? answer.notActivated : null;
+  const { fields, formProps } = useActionForm({
+    schema: signInSchema,
+    lastResult: answer?.result,
+    defaultValue: { email: searchParams.get('email') ?? '' },
   });
 
   return (
@@ -66,24 +51,26 @@ export default function SignInPage() {
           <Alert color="yellow" variant="light" icon={<IconMailExclamation aria-hidden />} role="alert">
             {notActivated.message}
           </Alert>
-          <ResendActivationButton email={notActivated.email} />
+          <ResendActivationForm email={notActivated.email} />
         </Stack>
       )}
-      <form onSubmit={submit} noValidate aria-label="Formulario de ingreso">
+      {actionData && 'intent' in actionData && <ResendActivationForm email={emailOf(actionData.result)} />}
+      <Form method="post" {...formProps} aria-label="Formulario de ingreso">
         <Stack gap="md">
+          <ActionNotice notice={answer && 'notice' in answer ? answer.notice : undefined} />
           <TextInput
             label="Correo electrónico"
             type="email"
             autoComplete="email"
             inputMode="email"
             withAsterisk
-            {...form.getInputProps('email')}
+            {...textFieldProps(fields.email)}
           />
           <PasswordField
             label="Contraseña"
             autoComplete="current-password"
             withAsterisk
-            {...form.getInputProps('password')}
+            {...textFieldProps(fields.password)}
           />
           <Group justify="flex-end">
             <Anchor component={Link} to="/auth/reset" size="sm">
@@ -93,13 +80,13 @@ export default function SignInPage() {
           <Button
             type="submit"
             fullWidth
-            loading={form.submitting}
+            loading={navigation.state !== 'idle' && navigation.formData !== undefined}
             leftSection={<IconLogin size={18} aria-hidden />}
           >
             Ingresar
           </Button>
         </Stack>
-      </form>
+      </Form>
       <Text ta="center" size="sm">
         ¿Todavía no tienes cuenta?{' '}
         <Anchor component={Link} to="/auth/new" fw={600}>
@@ -108,4 +95,10 @@ export default function SignInPage() {
       </Text>
     </AuthCard>
   );
+}
+
+/** The address a resend was asked for, from the values its answer sent back. */
+function emailOf(result: { initialValue?: Record<string, unknown> | null }): string | undefined {
+  const email = result.initialValue?.email;
+  return typeof email === 'string' ? email : undefined;
 }

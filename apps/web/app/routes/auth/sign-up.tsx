@@ -4,18 +4,23 @@ import { signUpFormSchema } from '@eco/domain/schemas/sign-up';
 import { Anchor, Button, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, redirect } from 'react-router';
+import { Form, Link, redirect, useNavigation, useSubmit } from 'react-router';
 import { AuthCard } from '../../features/auth/AuthCard';
 import { PasswordField } from '../../features/auth/PasswordField';
-import { ResendActivationButton } from '../../features/auth/ResendActivationButton';
+import { RESEND_INTENT } from '../../features/auth/resend-activation';
+import { resendActivation } from '../../features/auth/resend-activation.server';
+import { ResendActivationForm } from '../../features/auth/ResendActivationForm';
 import { ResultPanel } from '../../features/auth/ResultPanel';
+import { signUp } from '../../features/auth/sign-up.server';
 import { CaptchaField, type CaptchaHandle } from '../../features/captcha/CaptchaField';
-import { apiRequest, errorMessage } from '../../lib/api-client';
+import { useCaptchaSubmit } from '../../features/captcha/use-captcha-submit';
 import { getSession } from '../../lib/auth.server';
+import { ActionNotice } from '../../lib/forms/ActionNotice';
+import { brokenForm, readForm } from '../../lib/forms/form-action.server';
+import { checkFieldProps, textFieldProps, useActionForm } from '../../lib/forms/use-action-form';
+import { useHydrated } from '../../lib/forms/use-hydrated';
 import { pageMeta } from '../../lib/meta';
-import { notifyError } from '../../lib/notify';
 import { DEFAULT_SIGNED_IN_PATH } from '../../lib/redirect-to';
-import { useSchemaForm } from '../../lib/use-schema-form';
 import type { Route } from './+types/sign-up';
 
 export const meta: Route.MetaFunction = () =>
@@ -26,79 +31,91 @@ export function loader({ context }: Route.LoaderArgs) {
   return null;
 }
 
-type SignUpAnswer = { user: { name: string; email: string }; message: string };
-
-export default function SignUpPage() {
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const [captcha, setCaptcha] = useState<CaptchaHandle | null>(null);
-  const { form, onSubmit } = useSchemaForm(signUpFormSchema, {
-    initialValues: { email: '', name: '', password: '', passwordConfirmation: '', terms: false },
-  });
-
-  const submit = onSubmit(async ({ terms: _terms, ...account }) => {
-    try {
-      const token = await captcha?.token();
-      await apiRequest<SignUpAnswer>('/api/signup', { method: 'POST', body: { ...account, captcha: token } });
-      setSentTo(account.email);
-    } catch (error) {
-      captcha?.reset();
-      notifyError(errorMessage(error));
-    }
-  });
-
-  if (sentTo) {
-    return (
-      <AuthCard>
-        <ResultPanel
-          kind="mail"
-          title="Revisa tu correo"
-          focusOnMount
-          actions={
-            <>
-              <ResendActivationButton email={sentTo} />
-              <Button component={Link} to={`/auth?email=${encodeURIComponent(sentTo)}`} variant="subtle">
-                Ir a ingresar
-              </Button>
-            </>
-          }
-        >
-          <Text>
-            Te enviamos un correo a <strong>{sentTo}</strong> con un enlace para activar tu cuenta. Ábrelo y
-            después ingresa con tu correo y tu contraseña.
-          </Text>
-          <Text size="sm" c="dimmed">
-            ¿No lo encuentras? Revisa la carpeta de correo no deseado o pide que te lo enviemos de nuevo.
-          </Text>
-        </ResultPanel>
-      </AuthCard>
-    );
+export async function action({ context, request }: Route.ActionArgs) {
+  const formData = await readForm(request);
+  if (!formData) return brokenForm();
+  if (formData.get('intent') === RESEND_INTENT) {
+    // Without scripts the resend answers with this page: the "check your e-mail" panel stays.
+    return resendActivation(context, formData, { sentTo: String(formData.get('email') ?? '') });
   }
+  return signUp(context, formData);
+}
+
+export default function SignUpPage({ actionData }: Route.ComponentProps) {
+  const sentTo = actionData && 'sentTo' in actionData ? actionData.sentTo : null;
+  if (sentTo) return <CheckYourEmail email={sentTo} />;
+  return <SignUpForm answer={actionData && 'result' in actionData ? actionData : undefined} />;
+}
+
+function CheckYourEmail({ email }: { email: string }) {
+  return (
+    <AuthCard>
+      <ResultPanel
+        kind="mail"
+        title="Revisa tu correo"
+        focusOnMount
+        actions={
+          <>
+            <ResendActivationForm email={email} />
+            <Button component={Link} to={`/auth?email=${encodeURIComponent(email)}`} variant="subtle">
+              Ir a ingresar
+            </Button>
+          </>
+        }
+      >
+        <Text>
+          Te enviamos un correo a <strong>{email}</strong> con un enlace para activar tu cuenta. Ábrelo y
+          después ingresa con tu correo y tu contraseña.
+        </Text>
+        <Text size="sm" c="dimmed">
+          ¿No lo encuentras? Revisa la carpeta de correo no deseado o pide que te lo enviemos de nuevo.
+        </Text>
+      </ResultPanel>
+    </AuthCard>
+  );
+}
+
+type SignUpAnswer = Extract<Route.ComponentProps['actionData'], { result: unknown }>;
+
+function SignUpForm({ answer }: { answer: SignUpAnswer | undefined }) {
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const [captcha, setCaptcha] = useState<CaptchaHandle | null>(null);
+  const { solving, onValidSubmit } = useCaptchaSubmit(captcha, useSubmit());
+  const { fields, formProps } = useActionForm({
+    schema: signUpFormSchema,
+    lastResult: answer?.result,
+    onValidSubmit,
+  });
+  // The submit waits for the terms (spec); before scripts run it cannot follow the switch, so the action checks.
+  const termsAccepted = fields.terms.value === 'on';
 
   return (
     <AuthCard title="Crear cuenta" description="Es gratis. Te enviaremos un correo para activar tu cuenta.">
-      <form onSubmit={submit} noValidate aria-label="Formulario de registro">
+      <Form method="post" {...formProps} aria-label="Formulario de registro">
         <Stack gap="md">
+          <ActionNotice notice={answer?.notice} />
           <TextInput
             label="Correo electrónico"
             type="email"
             autoComplete="email"
             inputMode="email"
             withAsterisk
-            {...form.getInputProps('email')}
+            {...textFieldProps(fields.email)}
           />
-          <TextInput label="Nombre" autoComplete="name" withAsterisk {...form.getInputProps('name')} />
+          <TextInput label="Nombre" autoComplete="name" withAsterisk {...textFieldProps(fields.name)} />
           <PasswordField
             label="Contraseña"
             autoComplete="new-password"
             description={`Entre ${LIMITS.signUpPassword.min} y ${LIMITS.signUpPassword.max} caracteres.`}
             withAsterisk
-            {...form.getInputProps('password')}
+            {...textFieldProps(fields.password)}
           />
           <PasswordField
             label="Confirmar contraseña"
             autoComplete="new-password"
             withAsterisk
-            {...form.getInputProps('passwordConfirmation')}
+            {...textFieldProps(fields.passwordConfirmation)}
           />
           <Switch
             label={
@@ -113,20 +130,20 @@ export default function SignUpPage() {
                 </Anchor>
               </>
             }
-            {...form.getInputProps('terms', { type: 'checkbox' })}
+            {...checkFieldProps(fields.terms)}
           />
           <CaptchaField ref={setCaptcha} action="signup" />
           <Button
             type="submit"
             fullWidth
-            disabled={!form.values.terms}
-            loading={form.submitting}
+            disabled={hydrated && !termsAccepted}
+            loading={solving || (navigation.state !== 'idle' && navigation.formData !== undefined)}
             leftSection={<IconUserPlus size={18} aria-hidden />}
           >
             Crear cuenta
           </Button>
         </Stack>
-      </form>
+      </Form>
       <Text ta="center" size="sm">
         ¿Ya tienes cuenta?{' '}
         <Anchor component={Link} to="/auth" fw={600}>

@@ -1,4 +1,3 @@
-import '../../features/notifications/styles';
 import type { NotificationPage } from '@eco/domain';
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { IconBellOff } from '@tabler/icons-react';

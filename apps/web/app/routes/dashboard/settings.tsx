@@ -2,15 +2,21 @@ import '../../styles/account';
 import '../../styles/select';
 import { Stack, Text, Title } from '@mantine/core';
 import { UserDataError } from '../../features/account/UserDataError';
+import { loadAccount } from '../../features/account/account.server';
+import { SellerAccountCard } from '../../features/deals/SellerAccountCard';
+import { DELETE_ACCOUNT_INTENT } from '../../features/my-data/delete-account';
+import { deleteAccount } from '../../features/my-data/delete-account.server';
+import { MyDataCard } from '../../features/my-data/MyDataCard';
+import { EmailNotificationsSwitch } from '../../features/notifications/EmailNotificationsSwitch';
 import { PaymentDetailsForm } from '../../features/settings/PaymentDetailsForm';
 import { ProfileForm } from '../../features/settings/ProfileForm';
 import { profileFormValues } from '../../features/settings/profile-form-values';
-import { EmailNotificationsSwitch } from '../../features/notifications/EmailNotificationsSwitch';
-import { SellerAccountCard } from '../../features/deals/SellerAccountCard';
-import { MyDataCard } from '../../features/my-data/MyDataCard';
-import { loadAccount } from '../../features/account/account.server';
+import { SETTINGS_INTENTS } from '../../features/settings/settings-intents';
+import { saveSettings } from '../../features/settings/settings.server';
 import { requireSession } from '../../lib/auth.server';
+import { brokenForm, readForm } from '../../lib/forms/form-action.server';
 import { pageMeta } from '../../lib/meta';
+import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/settings';
 
 export const meta: Route.MetaFunction = () => pageMeta('Configuración');
@@ -20,7 +26,32 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return loadAccount(context);
 }
 
-export default function SettingsPage({ loaderData }: Route.ComponentProps) {
+export async function action({ context, request }: Route.ActionArgs) {
+  requireSession(context, request);
+  const formData = await readForm(request);
+  if (!formData) return brokenForm();
+  const intent = formData.get('intent');
+  if (intent === SETTINGS_INTENTS.profile || intent === SETTINGS_INTENTS.paymentDetails) {
+    return saveSettings(context, intent, formData);
+  }
+  if (intent === DELETE_ACCOUNT_INTENT) return deleteAccount(context, formData);
+  return brokenForm();
+}
+
+// Opening and closing a form (`?editar=…`, `?confirmar=…`) changes nothing on the server: no need to load again.
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod === undefined && currentUrl.pathname === nextUrl.pathname) return false;
+  return defaultShouldRevalidate;
+}
+
+export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const answerTo = (intent: string) =>
+    actionData && 'intent' in actionData && actionData.intent === intent ? actionData : undefined;
   return (
     <Stack gap="lg" maw={880}>
       <Stack gap={4}>
@@ -33,10 +64,12 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
           <ProfileForm
             key={JSON.stringify(profileFormValues(loaderData.account.user))}
             user={loaderData.account.user}
+            answer={answerTo(SETTINGS_INTENTS.profile)}
           />
           <PaymentDetailsForm
             key={loaderData.account.paymentDetails ?? ''}
             paymentDetails={loaderData.account.paymentDetails}
+            answer={answerTo(SETTINGS_INTENTS.paymentDetails)}
           />
           <EmailNotificationsSwitch enabled={loaderData.account.emailNotifications} />
           <SellerAccountCard
@@ -44,7 +77,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
             sellerAccount={loaderData.account.sellerAccount}
             country={loaderData.account.user.locationCountry}
           />
-          <MyDataCard />
+          <MyDataCard answer={answerTo(DELETE_ACCOUNT_INTENT)} />
         </>
       ) : (
         <UserDataError message={loaderData.message} />
