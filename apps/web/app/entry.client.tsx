@@ -2,8 +2,10 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 import { installChunkReload } from './lib/chunk-reload';
+import { watchTypingBeforeHydration } from './lib/forms/typed-before-hydration';
 
 installChunkReload();
+watchTypingBeforeHydration();
 
 startTransition(() => {
   hydrateRoot(

@@ -31,6 +31,8 @@ export default [
   route('publications/:id', 'routes/publications/detail.tsx'),
   route('tips/:id', 'routes/tips/detail.tsx'),
   route('users/:id', 'routes/users/profile.tsx'),
+  route('report/:targetType/:targetId', 'routes/report.tsx'),
+  route('contact', 'routes/contact.tsx'),
   route('unsubscribe/:token', 'routes/unsubscribe.tsx'),
   // Last: unknown paths answer a real 404 from the server.
   route('*', 'routes/not-found.tsx'),

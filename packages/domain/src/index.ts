@@ -20,6 +20,7 @@ export * from './schemas/bot-message.ts';
 export * from './schemas/captcha.ts';
 export * from './schemas/report.ts';
 export * from './schemas/delete-account.ts';
+export * from './schemas/contact.ts';
 export * from './faq.ts';
 export * from './search.ts';
 export * from './deals.ts';

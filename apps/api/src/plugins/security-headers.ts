@@ -32,6 +32,9 @@ export function isApiUrl(url: string): boolean {
   return url.startsWith(API_PREFIX) && (next === undefined || next === '/' || next === '?');
 }
 
+/** Where the WhatsApp chat links of the contact cart lead (wa.me sends on to the others). */
+const WHATSAPP = ['https://wa.me', 'https://api.whatsapp.com', 'https://web.whatsapp.com'];
+
 /** Stands for the nonce while the policy is computed once; the nonce of each document takes its place. */
 const NONCE_MARK = 'nonce-placeholder-for-each-document';
 
@@ -54,7 +57,9 @@ function helmetOptions(
         frameSrc: recaptcha ? ['https://www.google.com/recaptcha/'] : ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'"],
+        // The contact cart's form posts to the site, which answers with a redirect to the WhatsApp chat: a form's
+        // redirects must be allowed too.
+        formAction: ["'self'", ...WHATSAPP],
         frameAncestors: ["'self'"],
         // Over plain http (a LAN address, localhost) upgrading would break every asset.
         upgradeInsecureRequests: upgradeInsecureRequests ? [] : null,

@@ -25,6 +25,5 @@ export const SIGNATURE_MESSAGE = 'Firma de la notificación no válida.';
 export const CONTACT_SELLER_MESSAGE = 'El vendedor no existe.';
 export const CONTACT_SELF_MESSAGE = 'No puedes consultarte a ti mismo.';
 export const CONTACT_PUBLICATIONS_MESSAGE = 'Los anuncios elegidos no son de ese vendedor.';
-export const CONTACT_EMPTY_MESSAGE = 'Elige al menos un anuncio.';
 export const ACCOUNT_TAKEN_MESSAGE =
   'Esa cuenta de Mercado Pago ya está conectada a otro usuario de EcoAnuncios. Conecta otra cuenta o desconéctala allí primero.';

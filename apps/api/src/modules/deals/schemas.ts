@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { pageFields } from '../../paging.ts';
-import { ORDER_STATUSES } from '@eco/domain';
-import { CONTACT_EMPTY_MESSAGE, QUANTITY_FORMAT_MESSAGE } from './messages.ts';
+import { contactSchema as contactBody, ORDER_STATUSES } from '@eco/domain';
+import { QUANTITY_FORMAT_MESSAGE } from './messages.ts';
 
 // Request and response shapes of the deals routes.
 
 const CURRENCIES = ['ARS', 'COP'] as const;
-const MAX_CONTACT_PUBLICATIONS = 50;
 
 export const sellerAccountSchema = z
   .object({ nickname: z.string().nullable(), connectedAt: z.string().describe('ISO 8601') })
@@ -105,13 +104,8 @@ export const purchaseOptionsSchema = z.object({
   maxQuantity: z.number().int(),
 });
 
-export const contactBodySchema = z.object({
-  sellerId: z.string({ error: 'Falta el vendedor' }).min(1, 'Falta el vendedor').max(100),
-  publicationIds: z
-    .array(z.string().min(1).max(100), { error: CONTACT_EMPTY_MESSAGE })
-    .min(1, CONTACT_EMPTY_MESSAGE)
-    .max(MAX_CONTACT_PUBLICATIONS),
-});
+/** The contact cart's record: the domain's schema, which the web's action also checks. */
+export const contactBodySchema = contactBody;
 
 export const webhookBodySchema = z
   .object({

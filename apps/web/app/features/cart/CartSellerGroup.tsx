@@ -6,7 +6,6 @@ import { Link } from 'react-router';
 import type { CartGroup } from './cart';
 import { clearSellerCart, removeFromCart } from './cart-actions';
 import { contactUrl } from './cart-message';
-import { recordContact } from './record-contact';
 import { readingPath } from '../publications/publications';
 import { UserAvatar } from '../users/UserAvatar';
 import { useConfirm } from '../../components/dialogs/dialogs-context';
@@ -29,7 +28,7 @@ export function CartSellerGroup({ group, onNavigate }: CartSellerGroupProps) {
     if (confirmed) removeFromCart(publicationId);
   }
 
-  // The link opens WhatsApp in a new tab by itself; meanwhile, the cart offers to forget this seller's items.
+  // The form opens WhatsApp in a new tab by itself; meanwhile, the cart offers to forget this seller's items.
   async function offerToClear() {
     const confirmed = await confirm({
       title: '¿Vaciar el carrito de este vendedor?',
@@ -78,24 +77,22 @@ export function CartSellerGroup({ group, onNavigate }: CartSellerGroupProps) {
             </Group>
           ))}
         </Stack>
-        <Button
-          component="a"
-          href={contactUrl(group)}
-          target="_blank"
-          rel="noopener noreferrer"
-          color="green.8"
-          leftSection={<IconBrandWhatsapp size={20} aria-hidden />}
-          onClick={() => {
-            recordContact(
-              seller._id,
-              group.publications.map((publication) => publication._id),
-            );
-            void offerToClear();
-          }}
-          fullWidth
-        >
-          Contactar por WhatsApp
-        </Button>
+        {/* Posted to the site in a new tab, which records the contact and goes on to WhatsApp (routes/contact.tsx). */}
+        <form method="post" action="/contact" target="_blank" onSubmit={() => void offerToClear()}>
+          <input type="hidden" name="sellerId" value={seller._id} />
+          {group.publications.map((publication) => (
+            <input key={publication._id} type="hidden" name="publicationIds" value={publication._id} />
+          ))}
+          <input type="hidden" name="whatsapp" value={contactUrl(group)} />
+          <Button
+            type="submit"
+            color="green.8"
+            leftSection={<IconBrandWhatsapp size={20} aria-hidden />}
+            fullWidth
+          >
+            Contactar por WhatsApp
+          </Button>
+        </form>
       </Stack>
     </Paper>
   );

@@ -1,52 +1,30 @@
-import { moderationReasonSchema } from '@eco/domain';
-import { LIMITS } from '@eco/domain/constants';
-import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { ResponsiveDialog } from '../../components/dialogs/ResponsiveDialog';
-import { useSchemaForm } from '../../lib/use-schema-form';
+import { reasonRequest, type Decision } from './decisions';
+import { ReasonForm } from './ReasonForm';
 
-export type ReasonRequest = { title: string; message: string; confirmLabel: string };
+export type PendingDecision = { decision: Decision; targetId: string; label: string };
 
-/** Asks for the reason of a decision that hides something; confirming it is the confirmation. */
-export function ReasonDialog({
-  request,
-  onClose,
-  onConfirm,
-}: {
-  request: ReasonRequest | null;
-  onClose: () => void;
-  onConfirm: (reason: string) => Promise<void>;
-}) {
-  const { form, onSubmit } = useSchemaForm(moderationReasonSchema, { initialValues: { reason: '' } });
-  const submit = onSubmit(async ({ reason }) => {
-    await onConfirm(reason);
-    form.reset();
-  });
-
+/** The reason form in a dialog, opened by the desk's buttons once the page's scripts run. */
+export function ReasonDialog({ pending, onClose }: { pending: PendingDecision | null; onClose: () => void }) {
+  const request = pending ? reasonRequest(pending.decision, pending.label) : null;
   return (
-    <ResponsiveDialog opened={request !== null} onClose={onClose} title={request?.title}>
-      <form onSubmit={submit} noValidate aria-label="Motivo de la decisión">
-        <Stack gap="md">
-          <Text size="sm">{request?.message}</Text>
-          <Textarea
-            label="Motivo"
-            description={`Lo lee la persona afectada; entre ${LIMITS.reportComment.min} y ${LIMITS.reportComment.max} caracteres.`}
-            withAsterisk
-            autosize
-            minRows={2}
-            maxLength={LIMITS.reportComment.max}
-            data-autofocus
-            {...form.getInputProps('reason')}
-          />
-          <Group justify="flex-end">
+    <ResponsiveDialog opened={pending !== null} onClose={onClose} title={request?.title}>
+      {pending && request && (
+        <ReasonForm
+          // A new decision starts with an empty reason.
+          key={`${pending.decision}:${pending.targetId}`}
+          decision={pending.decision}
+          targetId={pending.targetId}
+          request={request}
+          answer={undefined}
+          cancel={
             <Button variant="default" onClick={onClose}>
               Mejor no
             </Button>
-            <Button type="submit" color="red" loading={form.submitting}>
-              {request?.confirmLabel}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+          }
+        />
+      )}
     </ResponsiveDialog>
   );
 }

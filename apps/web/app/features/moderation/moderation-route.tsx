@@ -1,14 +1,26 @@
 import { REPORT_REASON_LABELS, type ReportReason } from '@eco/domain';
-import { Anchor, Badge, Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Tabs.css';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+  type ButtonProps,
+} from '@mantine/core';
 import { useState } from 'react';
-import { data, Link, useNavigate, useRevalidator } from 'react-router';
-import { useConfirm } from '../../components/dialogs/dialogs-context';
+import { data, Link, useSearchParams } from 'react-router';
 import { LinkedPagination } from '../../components/LinkedPagination';
-import { apiRequest, errorMessage, readApiResponse } from '../../lib/api-client';
+import { readApiResponse } from '../../lib/api-client';
 import { getSession } from '../../lib/auth.server';
+import { ActionNotice } from '../../lib/forms/ActionNotice';
+import { brokenForm, readForm } from '../../lib/forms/form-action.server';
 import { formatDate } from '../../lib/format';
 import { pageMeta } from '../../lib/meta';
-import { notifyError, notifySuccess } from '../../lib/notify';
 import { routeError } from '../publications/publications.server';
 import { serverContext } from '../../server-context';
 import type { Route } from './+types/moderation-route';
@@ -24,7 +36,11 @@ import {
   type Tab,
   type WaitingItem,
 } from './moderation-types';
-import { ReasonDialog, type ReasonRequest } from './ReasonDialog';
+import { decide } from './decide.server';
+import { REASON_PARAM, reasonRequest, TARGET_PARAM, type Decision } from './decisions';
+import { DecisionForm } from './DecisionForm';
+import { ReasonDialog, type PendingDecision } from './ReasonDialog';
+import { ReasonForm } from './ReasonForm';
 
 export const meta: Route.MetaFunction = () => pageMeta('Moderación');
 
@@ -54,106 +70,110 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 const deskPath = (tab: Tab, page = 1) => `/dashboard/moderation?tab=${tab}${page > 1 ? `&page=${page}` : ''}`;
 
-type Pending = { request: ReasonRequest; run: (reason: string) => Promise<void> };
+export async function action({ context, request, url }: Route.ActionArgs) {
+  // Anybody else gets the same 404 as the page; the API checks the role again on every decision.
+  if (!getSession(context)?.user.isSuperUser) throw data(null, { status: 404 });
+  const formData = await readForm(request);
+  if (!formData) return brokenForm();
+  return decide(context, url, formData);
+}
 
-export default function ModerationPage({ loaderData }: Route.ComponentProps) {
+export default function ModerationPage({ loaderData, actionData }: Route.ComponentProps) {
   const loaded = loaderData as Loaded & { pageNumber: number };
-  const navigate = useNavigate();
-  const { revalidate } = useRevalidator();
-  const confirm = useConfirm();
-  const [pending, setPending] = useState<Pending | null>(null);
+  const [searchParams] = useSearchParams();
+  const [pending, setPending] = useState<PendingDecision | null>(null);
+  const asked = { decision: searchParams.get(REASON_PARAM), targetId: searchParams.get(TARGET_PARAM) };
+  const answer = actionData && 'result' in actionData ? actionData : undefined;
 
-  async function act(url: string, body: Record<string, unknown> = {}) {
-    try {
-      const { message } = await apiRequest<{ message: string }>(url, { method: 'POST', body });
-      notifySuccess(message);
-      await revalidate();
-    } catch (error) {
-      notifyError(errorMessage(error));
+  /** Where a reason button leads before scripts run: this tab and page with the reason form open in the card. */
+  const reasonPath = (decision: Decision, targetId: string) => {
+    const params = new URLSearchParams(searchParams);
+    params.set(REASON_PARAM, decision);
+    params.set(TARGET_PARAM, targetId);
+    return `?${params.toString()}`;
+  };
+  const closedPath = () => {
+    const params = new URLSearchParams(searchParams);
+    params.delete(REASON_PARAM);
+    params.delete(TARGET_PARAM);
+    return `?${params.toString()}`;
+  };
+
+  /** A decision that hides something: its button opens the reason form (in a dialog, or in its card). */
+  const reasonButton = (
+    decision: Decision,
+    targetId: string,
+    label: string,
+    text: string,
+    props: ButtonProps,
+  ) => {
+    const inCard = asked.decision === decision && asked.targetId === targetId;
+    if (inCard) {
+      return (
+        <Card withBorder w="100%" bg="gray.0">
+          <Stack gap="xs">
+            <Title order={3} size="h5">
+              {reasonRequest(decision, label).title}
+            </Title>
+            <ReasonForm
+              decision={decision}
+              targetId={targetId}
+              request={reasonRequest(decision, label)}
+              answer={answer}
+              cancel={
+                <Button component={Link} to={closedPath()} replace preventScrollReset variant="default">
+                  Mejor no
+                </Button>
+              }
+            />
+          </Stack>
+        </Card>
+      );
     }
-  }
-
-  /** Decisions that hide something ask for a reason, which is their confirmation. */
-  function withReason(request: ReasonRequest, url: string) {
-    setPending({ request, run: (reason) => act(url, { reason }) });
-  }
+    return (
+      <Button
+        component={Link}
+        to={reasonPath(decision, targetId)}
+        preventScrollReset
+        size="xs"
+        {...props}
+        onClick={(event) => {
+          event.preventDefault();
+          setPending({ decision, targetId, label });
+        }}
+      >
+        {text}
+      </Button>
+    );
+  };
 
   const publicationActions = (id: string, title: string, published: boolean) => (
     <Group gap="xs">
       {!published && (
-        <Button
-          size="xs"
-          color="green"
-          onClick={() => void act(`/api/moderation/publications/${id}/publish`)}
-        >
+        <DecisionForm decision="publish" targetId={id} color="green">
           Publicar
-        </Button>
+        </DecisionForm>
       )}
-      {published ? (
-        <Button
-          size="xs"
-          color="red"
-          variant="light"
-          onClick={() =>
-            withReason(
-              { title: 'Retirar anuncio', message: `«${title}» dejará de verse.`, confirmLabel: 'Retirar' },
-              `/api/moderation/publications/${id}/unpublish`,
-            )
-          }
-        >
-          Retirar
-        </Button>
-      ) : (
-        <Button
-          size="xs"
-          variant="light"
-          color="orange"
-          onClick={() =>
-            withReason(
-              {
-                title: 'Devolver a revisión',
-                message: `Dile al autor qué cambiar en «${title}».`,
-                confirmLabel: 'Devolver',
-              },
-              `/api/moderation/publications/${id}/review`,
-            )
-          }
-        >
-          Devolver a revisión
-        </Button>
-      )}
+      {published
+        ? reasonButton('unpublish', id, title, 'Retirar', { color: 'red', variant: 'light' })
+        : reasonButton('review', id, title, 'Devolver a revisión', { color: 'orange', variant: 'light' })}
     </Group>
   );
 
-  const suspendButton = (id: string, name: string) => (
-    <Button
-      size="xs"
-      color="red"
-      variant="outline"
-      onClick={() =>
-        withReason(
-          {
-            title: 'Suspender cuenta',
-            message: `${name} no podrá ingresar, sus sesiones terminan ya y sus anuncios y su perfil dejan de verse.`,
-            confirmLabel: 'Suspender',
-          },
-          `/api/moderation/users/${id}/suspend`,
-        )
-      }
-    >
-      Suspender a {name}
-    </Button>
-  );
+  const suspendButton = (id: string, name: string) =>
+    reasonButton('suspend', id, name, `Suspender a ${name}`, { color: 'red', variant: 'outline' });
 
   return (
     <Stack gap="lg" maw={960} mx="auto" w="100%">
       <Title order={1} size="h2">
         Moderación
       </Title>
-      <Tabs value={loaded.tab} onChange={(value) => value && void navigate(deskPath(value as Tab))}>
+      {actionData && !('result' in actionData) && <ActionNotice notice={actionData.notice} />}
+      {/* Each tab is a link: the desk works before its scripts run, and a tab can be opened in a new one. */}
+      <Tabs value={loaded.tab}>
         <Tabs.List>
           {TABS.map((tab) => (
-            <Tabs.Tab key={tab} value={tab}>
+            <Tabs.Tab key={tab} value={tab} renderRoot={(props) => <Link to={deskPath(tab)} {...props} />}>
               {TAB_LABELS[tab]}
             </Tabs.Tab>
           ))}
@@ -248,18 +268,14 @@ export default function ModerationPage({ loaderData }: Route.ComponentProps) {
                 {item.targetType === 'publication' &&
                   item.label !== null &&
                   publicationActions(item.targetId, item.label, item.status === 1)}
-                <Button
-                  size="xs"
+                <DecisionForm
+                  decision="dismiss"
+                  targetId={item.targetId}
+                  fields={{ targetType: item.targetType }}
                   variant="default"
-                  onClick={() =>
-                    void act('/api/moderation/reports/dismiss', {
-                      targetType: item.targetType,
-                      targetId: item.targetId,
-                    })
-                  }
                 >
                   Descartar denuncias
-                </Button>
+                </DecisionForm>
                 {item.owner &&
                   !item.suspended &&
                   item.isSuperUser !== true &&
@@ -279,19 +295,14 @@ export default function ModerationPage({ loaderData }: Route.ComponentProps) {
                   {item.email} · suspendido el {formatDate(item.suspendedAt)}
                 </Text>
               </Stack>
-              <Button
-                size="xs"
+              <DecisionForm
+                decision="reinstate"
+                targetId={item.id}
                 color="green"
-                onClick={() =>
-                  void confirm({ title: 'Reactivar cuenta', message: `¿Reactivar a ${item.name}?` }).then(
-                    (yes) => {
-                      if (yes) return act(`/api/moderation/users/${item.id}/reinstate`);
-                    },
-                  )
-                }
+                confirmation={{ title: 'Reactivar cuenta', message: `¿Reactivar a ${item.name}?` }}
               >
                 Reactivar
-              </Button>
+              </DecisionForm>
             </Group>
           </Card>
         ))}
@@ -319,14 +330,7 @@ export default function ModerationPage({ loaderData }: Route.ComponentProps) {
         pathFor={(page) => deskPath(loaded.tab, page)}
       />
 
-      <ReasonDialog
-        request={pending?.request ?? null}
-        onClose={() => setPending(null)}
-        onConfirm={async (reason) => {
-          await pending?.run(reason);
-          setPending(null);
-        }}
-      />
+      <ReasonDialog pending={pending} onClose={() => setPending(null)} />
     </Stack>
   );
 }

@@ -47,8 +47,8 @@ export function PublicationDetailsForm({
   return (
     <Stack gap="md">
       <Section title="Lo principal">
-        <TextInput label="Título" withAsterisk {...form.getInputProps('title')} />
-        <DescriptionField {...form.getInputProps('description')} />
+        <TextInput label="Título" withAsterisk name="title" {...form.getInputProps('title')} />
+        <DescriptionField name="description" {...form.getInputProps('description')} />
         <MultiSelect
           label="Materiales"
           placeholder={form.values.labels.length === 0 ? 'Elige uno o más materiales' : undefined}
@@ -84,6 +84,7 @@ export function PublicationDetailsForm({
             hideControls
             inputMode="decimal"
             withAsterisk={required('price')}
+            name="price"
             {...form.getInputProps('price')}
           />
           <NumberInput
@@ -97,6 +98,7 @@ export function PublicationDetailsForm({
             clampBehavior="strict"
             hideControls
             inputMode="numeric"
+            name="discountRate"
             {...form.getInputProps('discountRate')}
           />
         </SimpleGrid>
@@ -117,6 +119,7 @@ export function PublicationDetailsForm({
           label="Dirección"
           autoComplete="street-address"
           withAsterisk={required('locationAddress')}
+          name="locationAddress"
           {...form.getInputProps('locationAddress')}
         />
         <TextInput
@@ -124,6 +127,7 @@ export function PublicationDetailsForm({
           type="url"
           inputMode="url"
           placeholder="https://maps.app.goo.gl/..."
+          name="locationUrl"
           {...form.getInputProps('locationUrl')}
         />
         <LocationFields

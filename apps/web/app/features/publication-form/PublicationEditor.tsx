@@ -12,6 +12,8 @@ import { fieldErrorsFromApiMessage, formSchemaFor } from './publication-form-sch
 import { useSessionLoss } from './publication-form-session';
 import type { PublicationFormValues } from './publication-form-values';
 import { isFieldRequired } from './publication-form-values';
+import { takeTypedValues } from '../../lib/forms/typed-before-hydration';
+import { useHydrated } from '../../lib/forms/use-hydrated';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { CaptchaField, type CaptchaHandle } from '../captcha/CaptchaField';
 import { useWaiting } from '../../components/waiting/waiting-context';
@@ -36,6 +38,7 @@ const CAPTCHA_WAIT_MS = 3000;
  */
 export function PublicationEditor(props: PublicationEditorProps) {
   const { session, initialValues, mode } = props;
+  const hydrated = useHydrated();
   const navigate = useNavigate();
   const waiting = useWaiting();
   const { lost, sessionLost } = useSessionLoss(session);
@@ -55,6 +58,16 @@ export function PublicationEditor(props: PublicationEditorProps) {
   const messages = SAVE_MESSAGES[mode];
   const fieldNames = useMemo(() => Object.keys(initialValues), [initialValues]);
   const { typed } = form.values;
+
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    // What was typed into the server's HTML before the scripts ran is put back into the form's state.
+    for (const [name, value] of Object.entries(takeTypedValues(formRef.current))) {
+      if (name in initialValues) form.setFieldValue(name as keyof PublicationFormValues, value as never);
+    }
+    // Once, when the form first shows.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   useEffect(() => {
     // Moving between the steps replaces the page's content: screen readers start again at its heading.
@@ -167,7 +180,7 @@ export function PublicationEditor(props: PublicationEditorProps) {
             </Group>
           </Stack>
         ) : (
-          <form onSubmit={submitAndFocus} noValidate aria-labelledby={headingId}>
+          <form ref={formRef} onSubmit={submitAndFocus} noValidate aria-labelledby={headingId}>
             <Stack gap="md">
               <Group justify="space-between" gap="sm">
                 {category && (
@@ -202,7 +215,9 @@ export function PublicationEditor(props: PublicationEditorProps) {
                 <Button
                   type="submit"
                   loading={form.submitting}
-                  disabled={uploading}
+                  // The images need the page's scripts, and so does the save: until they run, a tap (or Enter in a
+                  // field) waits here instead of sending a half form and losing what was typed.
+                  disabled={uploading || !hydrated}
                   leftSection={
                     mode === 'edit' ? (
                       <IconDeviceFloppy size={18} aria-hidden />

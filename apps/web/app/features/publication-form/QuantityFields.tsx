@@ -37,6 +37,7 @@ export function QuantityFields({ form, required }: QuantityFieldsProps) {
         inputMode="numeric"
         withAsterisk={required}
         disabled={!hasQuantity}
+        name="quantity"
         {...form.getInputProps('quantity')}
       />
     </SimpleGrid>

@@ -36,12 +36,17 @@ export type PublicationFormValues = {
 };
 
 /** A new publication: the place comes from the author's profile. */
-export function newFormValues(profile: User | null, isSuperUser: boolean): PublicationFormValues {
+/** An empty form, in the author's place; `typed` opens it on that type's details (types that need a quantity with it). */
+export function newFormValues(
+  profile: User | null,
+  isSuperUser: boolean,
+  typed: ListingType | null = null,
+): PublicationFormValues {
   return {
-    typed: null,
+    typed,
     title: '',
     description: '',
-    hasQuantity: false,
+    hasQuantity: typed !== null && isFieldRequired(typed, 'quantity'),
     quantity: '',
     price: '',
     discountRate: '',

@@ -1,8 +1,7 @@
-import type { Qualification, QualificationPage, RatingData } from '@eco/domain';
+import type { QualificationPage } from '@eco/domain';
 import { DEFAULT_PAGE_SIZE } from '@eco/domain/constants';
-import { apiRequest } from '../../lib/api-client';
 
-function userApiPath(userId: string): string {
+export function userApiPath(userId: string): string {
   return `/api/user/${encodeURIComponent(userId)}`;
 }
 
@@ -12,15 +11,6 @@ export function qualificationsApiPath(userId: string, page: number, pageSize = D
 
 export function myQualificationApiPath(toUserId: string): string {
   return `${userApiPath(toUserId)}/my-qualification`;
-}
-
-/** Creates the caller's rating of a user (POST), or updates it when it has an _id (PUT); answers the rating. */
-export async function saveQualification(toUserId: string, rating: RatingData): Promise<Qualification> {
-  const { qualification } = await apiRequest<{ qualification: Qualification }>(
-    rating._id ? `${userApiPath(toUserId)}/qualification` : `${userApiPath(toUserId)}/qualifications`,
-    { method: rating._id ? 'PUT' : 'POST', body: rating },
-  );
-  return qualification;
 }
 
 export type { QualificationPage };

@@ -2,7 +2,9 @@ import { Button, type ButtonProps } from '@mantine/core';
 import { IconFlag } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import type { ReportTargetType } from '@eco/domain';
+import { Link } from 'react-router';
 import { useSession } from '../../lib/session';
+import { reportPath } from './report-path';
 
 // The dialog (and the captcha it carries) loads on first use, never with the page.
 const ReportDialog = lazy(() => import('./ReportDialog'));
@@ -15,7 +17,10 @@ type ReportButtonProps = {
   label: string;
 } & Pick<ButtonProps, 'variant' | 'size'>;
 
-/** 'Denunciar': for guests and members, hidden on one's own publication or profile. */
+/**
+ * 'Denunciar': for guests and members, hidden on one's own publication or profile. It opens the report dialog; before
+ * the page's scripts run it is a link to the report page.
+ */
 export function ReportButton({
   targetType,
   targetId,
@@ -32,11 +37,15 @@ export function ReportButton({
   return (
     <>
       <Button
+        component={Link}
+        to={reportPath(targetType, targetId)}
+        rel="nofollow"
         variant={variant}
         size={size}
         color="red"
         leftSection={<IconFlag size={16} aria-hidden />}
-        onClick={() => {
+        onClick={(event) => {
+          event.preventDefault();
           setLoaded(true);
           setOpened(true);
         }}

@@ -1,5 +1,7 @@
 import '../../features/publication-form/styles';
+import { isListingType } from '@eco/domain/catalog/listing-types';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { PublicationEditor } from '../../features/publication-form/PublicationEditor';
 import { SignInPrompt } from '../../features/publication-form/SignInPrompt';
 import type { Account } from '../../features/account/account';
@@ -29,15 +31,21 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function NewPublicationPage({ loaderData }: Route.ComponentProps) {
   const session = useSession();
+  const [searchParams] = useSearchParams();
+  // '?what=barter' (the assistant's "publish it" link, a category's "Publicar") opens the form on that type.
+  const what = searchParams.get('what');
+  const preset = isListingType(what) ? what : null;
   // Opened signed in, the form stays while a lost session shows its notice and leads to /auth.
   const [openedSignedIn] = useState(session !== null);
 
-  if (!session && !openedSignedIn) return <SignInPrompt redirectTo="/publications/new" />;
+  if (!session && !openedSignedIn) {
+    return <SignInPrompt redirectTo={preset ? `/publications/new?what=${preset}` : '/publications/new'} />;
+  }
   return (
     <PublicationEditor
       mode="create"
       session={session}
-      initialValues={newFormValues(loaderData.profile, session?.user.isSuperUser ?? false)}
+      initialValues={newFormValues(loaderData.profile, session?.user.isSuperUser ?? false, preset)}
     />
   );
 }

@@ -11,7 +11,10 @@ import { RatingForm } from '../../features/ratings/RatingForm';
 import { RatingList } from '../../features/ratings/RatingList';
 import { RatingSummary } from '../../features/ratings/RatingSummary';
 import { loadMyQualification, loadQualificationPage } from '../../features/ratings/ratings.server';
-import { getSession } from '../../lib/auth.server';
+import { getSession, requireSession } from '../../lib/auth.server';
+import { brokenForm, readForm } from '../../lib/forms/form-action.server';
+import { rate } from '../../features/ratings/rate.server';
+import { RATE_INTENT } from '../../features/ratings/rating-intent';
 import { pageMeta } from '../../lib/meta';
 import { placeNames } from '../../features/publications/publications';
 import { loadPublicationPage, loadPublicUser } from '../../features/publications/publications.server';
@@ -58,11 +61,18 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   } as const;
 }
 
+export async function action({ context, params, request, url }: Route.ActionArgs) {
+  requireSession(context, request);
+  const formData = await readForm(request);
+  if (!formData || formData.get('intent') !== RATE_INTENT) return brokenForm();
+  return rate(context, params.id, formData, `${url.pathname}${url.search}#calificaciones`);
+}
+
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? pageMeta(loaderData.user.name, `Perfil de ${loaderData.user.name} en EcoAnuncios.`) : [];
 
 /** A member's public profile: who they are, how others rated them, their publications. Never the e-mail. */
-export default function UserProfilePage({ loaderData }: Route.ComponentProps) {
+export default function UserProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const { user, userRatingData, pages, ratings, publications, mine, viewer } = loaderData;
   const place = placeNames(user);
   const here = profilePath(user._id, pages, 'calificaciones');
@@ -106,9 +116,9 @@ export default function UserProfilePage({ loaderData }: Route.ComponentProps) {
               <Card withBorder padding="md" bg="gray.0">
                 <RatingForm
                   key={mine ? `${mine._id}:${mine.updatedAt ?? mine.createdAt}` : 'new'}
-                  toUserId={user._id}
                   toUserName={user.name}
                   existing={mine}
+                  answer={actionData && 'intent' in actionData ? actionData : undefined}
                 />
               </Card>
             )}

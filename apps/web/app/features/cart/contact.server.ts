@@ -1,0 +1,37 @@
+import { contactSchema } from '@eco/domain';
+import { redirect, type RouterContextProvider } from 'react-router';
+import { callApi } from '../../lib/api.server';
+
+const BAD_LINK = 'El enlace de WhatsApp no es válido.';
+
+/** Only a WhatsApp chat link: the form carries the message the cart wrote, never an address of elsewhere. */
+function whatsappUrl(value: FormDataEntryValue | null): string | null {
+  if (typeof value !== 'string') return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.hostname === 'wa.me' && /^\/\d+$/.test(url.pathname)
+      ? url.href
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The cart's "Contactar por WhatsApp": records the contact for the seller's and the visitor's histories (POST
+ * /api/contacts, as the visitor), then sends the browser on to WhatsApp. The form opens in a new tab; a record the
+ * API refuses (a publication withdrawn meanwhile, too many attempts) loses only the record, never the message.
+ */
+export async function contactSeller(context: Readonly<RouterContextProvider>, formData: FormData) {
+  const target = whatsappUrl(formData.get('whatsapp'));
+  if (target === null)
+    return new Response(BAD_LINK, { status: 400, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  const contact = contactSchema.safeParse({
+    sellerId: formData.get('sellerId'),
+    publicationIds: formData.getAll('publicationIds'),
+  });
+  if (contact.success) {
+    await callApi(context, '/api/contacts', { method: 'POST', body: contact.data }).catch(() => undefined);
+  }
+  return redirect(target, 303);
+}
