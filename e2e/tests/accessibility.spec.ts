@@ -1,11 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, hydrated, test, type APIRequestContext, type Browser, type Page } from '../support/test.ts';
 import { demoUsers } from '../../apps/api/src/demo/demo-data.ts';
+import { expectNoSeriousViolations } from '../support/axe.ts';
 import { E2E_BASE_URL } from '../support/server.ts';
 import { signInAs, userIdOf } from '../support/session.ts';
 
-// WCAG 2.2 AA, as axe-core tags it.
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const member = demoUsers.find((user) => user.email === 'martin.gomez@ecoanuncios.local')!;
 const rater = demoUsers.find((user) => user.email === 'julian.acosta@ecoanuncios.local')!;
 
@@ -27,21 +25,6 @@ async function demoIds(request: APIRequestContext): Promise<Ids> {
     user: memberId,
     own: await firstId(request, `/api/publications?author=${memberId}&pageSize=1`),
   };
-}
-
-/** Runs axe on the page as it is and fails with the serious and critical violations, each with its elements. */
-async function expectNoSeriousViolations(page: Page, what: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
-          .slice(0, 5)
-          .map((node) => node.target.join(' '))
-          .join(' | ')}`,
-    );
-  expect(serious, `serious or critical axe violations on ${what}`).toEqual([]);
 }
 
 /** Opens a page and waits until it has rendered and hydrated (its main heading is there, no transition runs). */

@@ -1,8 +1,10 @@
-import { expect, test } from '../support/test.ts';
+import { expect, test, type Locator, type Page } from '../support/test.ts';
+import { expectNoSeriousViolations } from '../support/axe.ts';
 import { signInAs } from '../support/session.ts';
 
 // The virtual assistant on a small phone (360 px), over the demo content: ask, see cards, follow one, come back
-// to the same conversation; the floating button; and the page without JavaScript. Guests prove they are a person
+// to the same conversation; answers that fit their bubble and pass axe; offers sent to the publication form; the
+// floating button, which never covers a control; and the page without JavaScript. Guests prove they are a person
 // with the real (invisible) ALTCHA once per conversation; members are not asked.
 
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
@@ -82,8 +84,8 @@ test('asking on a phone: cards in the answer, one followed, the conversation sti
   await input.press('Enter');
   await expect(log.getByText('hay eventos de reciclaje')).toBeVisible();
   await expect(input).toBeEnabled();
-  await expect(log.locator(':scope > li')).toHaveCount(6);
-  await expect(log.locator(':scope > li').last()).not.toContainText('verificación');
+  await expect(log.locator(':scope > ol > li')).toHaveCount(6);
+  await expect(log.locator(':scope > ol > li').last()).not.toContainText('verificación');
   expect(challenges).toHaveLength(2);
   expect(await grant()).toMatch(/^v1\.\d+\.[\w-]{22}\./);
 
@@ -93,6 +95,117 @@ test('asking on a phone: cards in the answer, one followed, the conversation sti
   await page.reload();
   await expect(page.getByRole('group', { name: 'Preguntas de ejemplo' })).toBeVisible();
 });
+
+/** Boxes of the elements inside a bubble that stick out of it, by their text. */
+async function outsideTheBubble(bubble: Locator, inside: Locator): Promise<string[]> {
+  const frame = (await bubble.boundingBox())!;
+  const outside: string[] = [];
+  for (const element of await inside.all()) {
+    const box = (await element.boundingBox())!;
+    if (box.x < frame.x - 0.5 || box.x + box.width > frame.x + frame.width + 0.5) {
+      outside.push(`${(await element.innerText()).split('\n')[0]}: ${box.x}–${box.x + box.width}`);
+    }
+  }
+  return outside;
+}
+
+test('an answer fits its bubble at 360 and 1366 px, axe finds nothing serious, and an offer links the form', async ({
+  page,
+}) => {
+  await page.goto('/bot');
+  const input = page.getByRole('textbox', { name: 'Tu mensaje para el asistente' });
+  const log = page.getByRole('log', { name: 'Conversación con el asistente' });
+  await input.fill(QUESTION);
+  await input.press('Enter');
+  const answer = log.getByRole('listitem').filter({ hasText: 'Encontré' });
+  const cards = answer.getByRole('list', { name: 'Anuncios encontrados' }).getByRole('link');
+  await expect(cards.nth(1)).toBeVisible();
+  const bubble = answer.locator(':scope > div').first();
+  // Cards, links and suggested questions all within the bubble: their texts wrap or are cut instead.
+  const parts = bubble.locator('a, button');
+  expect(await outsideTheBubble(bubble, parts)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  // The conversation is a list of messages inside the log (axe: listitem), and nothing else is serious.
+  await expectNoSeriousViolations(page, '/bot after an answer with cards (360 px)');
+
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await expect(cards.nth(1)).toBeVisible();
+  expect(await outsideTheBubble(bubble, parts)).toEqual([]);
+  const wide = (await cards.first().boundingBox())!;
+  // On a wide screen the cards use the bubble's width (560 px at most), not a phone's.
+  expect(wide.width).toBeGreaterThan(400);
+  await page.setViewportSize({ width: 360, height: 740 });
+
+  // Someone who offers something is sent to the form on its type, without others' publications.
+  await input.fill('quiero regalar frascos de vidrio');
+  await input.press('Enter');
+  const offer = log.getByRole('listitem').filter({ hasText: 'Para regalar' });
+  await expect(offer).toContainText('Mercado de Materiales');
+  await expect(offer).toContainText('ingresa con tu cuenta');
+  await expect(offer.getByRole('link', { name: 'Publicar en Mercado de Materiales' })).toHaveAttribute(
+    'href',
+    '/publications/new?what=barter',
+  );
+  await expect(offer.getByRole('list', { name: 'Anuncios encontrados' })).toHaveCount(0);
+  await expectNoSeriousViolations(page, '/bot after an offer (360 px)');
+});
+
+/**
+ * What is wrong around the floating button at the page's current scroll position: the band of the screen it floats
+ * in must belong to its dock across the whole width (the page scrolls behind it, as behind the screen's edge), so
+ * no link or button can show or be tapped under or beside it; and every control the page shows above that band must
+ * be the one a tap on it reaches.
+ */
+async function coveredControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const dock = document.querySelector('[data-assistant-dock]');
+    const button = dock?.querySelector('a');
+    if (!dock || !button) return ['no floating button'];
+    const problems: string[] = [];
+    const name = (element: Element) =>
+      (element.getAttribute('aria-label') ?? element.textContent ?? element.tagName).trim().slice(0, 40);
+    const box = button.getBoundingClientRect();
+    const width = document.documentElement.clientWidth;
+    for (const y of [box.top + 1, box.top + box.height / 2, box.bottom - 1]) {
+      for (let x = 1; x < width; x += 20) {
+        const hit = document.elementFromPoint(x, y);
+        if (hit !== null && !dock.contains(hit))
+          problems.push(`${name(hit)} shows at (${x}, ${Math.round(y)})`);
+      }
+    }
+    const band = dock.getBoundingClientRect().top;
+    const header = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+    for (const control of document.querySelectorAll(
+      'a[href], button, input, select, textarea, [role="button"]',
+    )) {
+      if (dock.contains(control) || header === 0) continue;
+      const rect = control.getBoundingClientRect();
+      const y = rect.top + rect.height / 2;
+      const x = rect.left + rect.width / 2;
+      if (rect.width < 2 || rect.height < 2 || y <= header || y >= band || x <= 0 || x >= width) continue;
+      const hit = document.elementFromPoint(x, y);
+      if (hit !== null && !control.contains(hit) && dock.contains(hit)) {
+        problems.push(`${name(control)} at ${Math.round(y)} is under the floating button`);
+      }
+    }
+    return problems;
+  });
+}
+
+for (const path of ['/', '/publications', '/publications?what=tips']) {
+  test(`no control is ever under the floating assistant button while ${path} scrolls`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.locator('[data-assistant-dock]').getByRole('link')).toBeVisible();
+    const height = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+    expect(height).toBeGreaterThan(500);
+    for (let step = 0; step <= 10; step++) {
+      const y = Math.round((height * step) / 10);
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(y);
+      expect(await coveredControls(page), `scrolled to ${y} of ${height}`).toEqual([]);
+    }
+  });
+}
 
 test('the floating assistant button does not cover the cart button', async ({ page }) => {
   await page.goto('/publications?what=barter');
@@ -146,6 +259,6 @@ test('without JavaScript a guest is asked to sign in; a member gets the form the
   await log.getByRole('group', { name: 'Preguntas sugeridas' }).getByRole('button').last().click();
   await expect(log.getByText(QUESTION)).toBeVisible();
   await expect(log.getByRole('listitem').filter({ hasText: 'Encontré' }).first()).toBeVisible();
-  await expect(log.locator(':scope > li')).toHaveCount(4);
+  await expect(log.locator(':scope > ol > li')).toHaveCount(4);
   await context.close();
 });

@@ -10,7 +10,8 @@ import type { Place } from '../src/modules/assistant/entities.ts';
 
 // The quality bar of the assistant: the question set over the demo content, at a fixed clock. Prints the accuracy;
 // fails under 90 %, and on any answer that shows a publication that does not exist or is not published, or that
-// comes back empty where the question set expects an answer.
+// comes back empty where the question set expects an answer. An offer counts as right only with the link to the
+// publication form on its type and without publications of others.
 
 const NOW = new Date('2026-06-01T15:00:00.000Z');
 const REQUIRED_ACCURACY = 0.9;
@@ -97,6 +98,14 @@ describe('assistant question set', () => {
           if (!reply.faq.some((entry) => entry.key === question.faq)) {
             problems.push(`FAQ ${question.faq} not in [${reply.faq.map((entry) => entry.key).join(', ')}]`);
           }
+        }
+        if (question.publish !== undefined) {
+          const form = `/publications/new?what=${question.publish}`;
+          if (!reply.links.some((link) => link.to === form)) {
+            problems.push(`no link to ${form} in [${reply.links.map((link) => link.to).join(', ')}]`);
+          }
+          // An offer is told how to publish it, not shown what others publish.
+          if (shown.length > 0) problems.push(`${shown.length} publications shown to an offer`);
         }
         if (reply.message.trim() === '') fatal.push(`${question.q}: empty message`);
         if (problems.length > 0) failures.push(`«${question.q}»: ${problems.join('; ')}`);

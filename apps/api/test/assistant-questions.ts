@@ -1,11 +1,11 @@
-import type { CategoryKey, MaterialLabel } from '@eco/domain';
+import type { CategoryKey, ListingType, MaterialLabel } from '@eco/domain';
 
 // The assistant's question set: questions as people type them (no accents, typos, voseo and tuteo, Argentine and
 // Colombian words) over the demo content, answered at a fixed clock (assistant-quality.test.ts: Monday 1 June
 // 2026, noon in Argentina; demo events and courses start 3 to 30 days later). Each names what the engine must
 // understand and at least one demo publication (by key) or FAQ entry that must be in the answer.
 
-export type ExpectedKind = 'search' | 'faq' | 'define' | 'smalltalk' | 'out_of_scope';
+export type ExpectedKind = 'search' | 'faq' | 'define' | 'offer' | 'smalltalk' | 'out_of_scope';
 
 export type AssistantQuestion = {
   q: string;
@@ -20,6 +20,8 @@ export type AssistantQuestion = {
   publications?: string[];
   /** This FAQ key must be among the FAQ entries of the answer. */
   faq?: string;
+  /** An offer: the answer must link to the publication form on this type (/publications/new?what=…). */
+  publish?: ListingType;
 };
 
 export const ASSISTANT_QUESTIONS: readonly AssistantQuestion[] = [
@@ -557,7 +559,6 @@ export const ASSISTANT_QUESTIONS: readonly AssistantQuestion[] = [
   },
 
   // FAQ and definitions
-  { q: 'quiero regalar botellas', kind: 'faq', materials: ['Vidrios'], faq: 'materiales-para-regalar' },
   { q: 'como publico un anuncio', kind: 'faq', faq: 'como-publicar' },
   { q: 'que es un punto verde', kind: 'define', category: 'dots', faq: 'categorias' },
   { q: 'como dono', kind: 'faq', faq: 'apoyar-el-proyecto' },
@@ -575,12 +576,6 @@ export const ASSISTANT_QUESTIONS: readonly AssistantQuestion[] = [
   { q: 'que significa que esta en beta', kind: 'faq', faq: 'que-significa-beta' },
   { q: 'vos sos un bot?', kind: 'faq', faq: 'asistente-virtual' },
   { q: 'como hago un anuncio nuevo', kind: 'faq', faq: 'como-publicar' },
-  {
-    q: 'tengo ropa vieja para regalar',
-    kind: 'faq',
-    materials: ['Telas/Trapos'],
-    faq: 'materiales-para-regalar',
-  },
   { q: 'que categorias tienen', kind: 'faq', faq: 'categorias' },
   {
     q: 'como encuentro un punto de reciclaje cerca de mi casa',
@@ -588,6 +583,123 @@ export const ASSISTANT_QUESTIONS: readonly AssistantQuestion[] = [
     faq: 'punto-de-reciclaje-cercano',
   },
   { q: 'que seria el mercado de materiales', kind: 'define', category: 'barter', faq: 'categorias' },
+
+  // Offers: someone who has something to give, sell, swap, teach or announce is told how to publish it
+  {
+    q: 'quiero regalar botellas',
+    kind: 'offer',
+    materials: ['Vidrios'],
+    publish: 'barter',
+    faq: 'materiales-para-regalar',
+  },
+  {
+    q: 'tengo ropa vieja para regalar',
+    kind: 'offer',
+    materials: ['Telas/Trapos'],
+    publish: 'barter',
+    faq: 'materiales-para-regalar',
+  },
+  { q: 'quiero regalar frascos de vidrio', kind: 'offer', materials: ['Vidrios'], publish: 'barter' },
+  { q: 'quiero vender mi bici', kind: 'offer', publish: 'market' },
+  { q: 'tengo frascos para regalar, qué hago', kind: 'offer', materials: ['Vidrios'], publish: 'barter' },
+  { q: 'doy un taller de compost', kind: 'offer', publish: 'events' },
+  { q: 'cómo publico que regalo ropa', kind: 'offer', materials: ['Telas/Trapos'], publish: 'barter' },
+  { q: 'organizo una feria el sábado', kind: 'offer', publish: 'events' },
+  { q: 'che tengo un monton de cajas de carton que no uso', kind: 'offer', publish: 'barter' },
+  { q: 'doy clases de huerta organica en mi casa', kind: 'offer', publish: 'courses' },
+  { q: 'quiero cambiar ropa de bebe por frascos', kind: 'offer', publish: 'barter' },
+  { q: 'qiero vender jabones artesanales', kind: 'offer', publish: 'market' },
+  { q: 'regalo palets de madera, donde lo publico?', kind: 'offer', materials: ['Otros'], publish: 'barter' },
+  { q: 'como hago para anunciar mi taller de reciclaje', kind: 'offer', publish: 'events' },
+  { q: 'armamos una jornada de limpieza en el rio, como la difundimos', kind: 'offer', publish: 'events' },
+  { q: 'vendo plantines de aromaticas en tucu, como lo publico', kind: 'offer', publish: 'market' },
+  { q: 'quiero regalar unos frascos', kind: 'offer', materials: ['Vidrios'], publish: 'barter' },
+  { q: 'vendo abono orgánico', kind: 'offer', publish: 'market' },
+  { q: 'tengo un punto de acopio, cómo lo registro', kind: 'offer', publish: 'dots' },
+  { q: 'dicto un curso de huerta', kind: 'offer', publish: 'courses' },
+  { q: 'quisiera ofrecer mis servicios de compostaje, que debo hacer', kind: 'offer', publish: 'market' },
+  { q: 'como hago para publicar mi curso de reciclaje', kind: 'offer', publish: 'courses' },
+  { q: 'tengo botellas pet para donar, donde las publico', kind: 'offer', publish: 'barter' },
+  {
+    q: 'necesito vender unos retazos de tela',
+    kind: 'offer',
+    materials: ['Telas/Trapos'],
+    publish: 'barter',
+  },
+  { q: 'como registro mi centro de acopio en la pagina', kind: 'offer', publish: 'dots' },
+  {
+    q: 'organizamos una minga de limpieza en medellin, como la publicamos',
+    kind: 'offer',
+    publish: 'events',
+  },
+  { q: 'enseño a hacer compost, puedo publicar un curso aca?', kind: 'offer', publish: 'courses' },
+  { q: 'quiero regalr ropa de niño', kind: 'offer', materials: ['Telas/Trapos'], publish: 'barter' },
+  { q: 'como publico mi emprendimiento de velas de soja', kind: 'offer', publish: 'market' },
+  { q: 'dono libros de huerta', kind: 'offer', publish: 'barter' },
+  { q: 'me sobraron tejas de la obra, a quien se las puedo dar?', kind: 'offer', publish: 'barter' },
+  { q: 'hago trueque de semillas, donde lo anuncio', kind: 'offer', publish: 'barter' },
+
+  // Near misses: searches that only mention giving, selling or teaching
+  {
+    q: 'donde consigo frascos de vidrio',
+    kind: 'search',
+    materials: ['Vidrios'],
+    publications: ['frascos-conserva', 'botellas-vidrio-alta-gracia'],
+  },
+  { q: 'quien vende compost', kind: 'search', category: 'market', publications: ['compost-maduro-la-plata'] },
+  {
+    q: 'busco talleres de compost',
+    kind: 'search',
+    category: 'events',
+    publications: ['taller-compost-cordoba', 'taller-compost-la-plata'],
+  },
+  { q: 'hay cursos de huerta?', kind: 'search', category: 'courses', publications: ['curso-huerta-urbana'] },
+  {
+    q: 'alguien que regale palets?',
+    kind: 'search',
+    category: 'barter',
+    materials: ['Otros'],
+    publications: ['palets-madera-tucuman'],
+  },
+  {
+    q: 'donde venden jabones ecologicos',
+    kind: 'search',
+    category: 'market',
+    publications: ['jabon-aceite-reciclado'],
+  },
+  {
+    q: 'quien dicta cursos de permacultura',
+    kind: 'search',
+    category: 'courses',
+    publications: ['curso-permacultura-paipa'],
+  },
+  {
+    q: 'alguien da clases de huerta?',
+    kind: 'search',
+    category: 'courses',
+    publications: ['curso-huerta-urbana', 'curso-permacultura-paipa'],
+  },
+  {
+    q: 'donde dejo ropa para donar',
+    kind: 'search',
+    category: 'dots',
+    materials: ['Telas/Trapos'],
+    publications: ['latas-textiles-medellin'],
+  },
+  {
+    q: 'quien organiza ferias de trueque en boyaca',
+    kind: 'search',
+    category: 'events',
+    place: 'boyaca',
+    publications: ['feria-trueque-duitama'],
+  },
+  { q: 'busco un regalo ecologico para mi mama', kind: 'search' },
+  {
+    q: 'quiero comprar velas de soja',
+    kind: 'search',
+    category: 'market',
+    publications: ['velas-soja-mar-del-plata'],
+  },
 
   // Small talk and questions out of scope
   { q: 'hola!', kind: 'smalltalk' },

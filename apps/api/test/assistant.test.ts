@@ -130,7 +130,8 @@ describe('POST /api/io', () => {
     const { reply } = (await ask('regalan telgopor en tunja?')).json<{ reply: Reply }>();
     expect(reply.publications).toEqual([]);
     expect(reply.message).toContain('No encontré');
-    expect(reply.links).toContainEqual({ to: '/publications/new', title: 'Publicar un anuncio' });
+    // The form opens on the type searched.
+    expect(reply.links).toContainEqual({ to: '/publications/new?what=barter', title: 'Publicar un anuncio' });
   });
 
   it('refuses a blank, missing, non-text or too long message with a Spanish message', async () => {

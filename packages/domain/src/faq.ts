@@ -68,6 +68,16 @@ export const questions: readonly Question[] = [
     ],
   },
   {
+    key: 'que-tipo-de-anuncio',
+    question: '¿En qué tipo de anuncio publico lo que ofrezco?',
+    answer:
+      'Depende de lo que ofreces. Si regalas, vendes o cambias materiales para que se reutilicen, como frascos, cartón, telas o palets, elige Mercado de Materiales y aclara en la descripción si los regalas, los vendes o qué te gustaría recibir a cambio. Si vendes un producto ecológico o un servicio, elige Productos y Servicios. Si organizas una actividad con fecha y lugar, como una feria, un taller o una jornada de limpieza, elige Eventos y Talleres; si das un curso, Cursos y Academia. Si tienes un lugar que recibe residuos separados, como un punto verde o un centro de acopio, elige Puntos de Reciclaje. Los Consejos los escribe el equipo de EcoAnuncios. Publicar es gratis, pero necesitas una cuenta.',
+    references: [
+      { to: '/publications/new', title: 'Publicar', description: 'Elige el tipo y completa el anuncio.' },
+      { to: '/auth/new', title: 'Crear cuenta', description: 'Regístrate gratis para publicar.' },
+    ],
+  },
+  {
     key: 'en-revision',
     question: '¿Por qué mi publicación dice «En Revisión»?',
     answer:

@@ -1,4 +1,12 @@
-import { findCity, findCountry, findProvince, getCategory, type CategoryKey, type User } from '@eco/domain';
+import {
+  findCity,
+  findCountry,
+  findProvince,
+  getCategory,
+  isListingType,
+  type CategoryKey,
+  type User,
+} from '@eco/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB, Dialect } from '../../db/schema.ts';
 import type { MediaStorage } from '../media/storage.ts';
@@ -13,12 +21,16 @@ import {
   GOODBYE_MESSAGE,
   GREETING_MESSAGE,
   HELP_MESSAGE,
+  OFFER_SUGGESTIONS,
+  offerMessage,
   OUT_OF_SCOPE_MESSAGE,
+  publishPath,
   searchMessage,
   searchSuggestions,
   THANKS_MESSAGE,
   VAGUE_SEARCH_MESSAGE,
 } from './replies.ts';
+import { recogniseOffer, type Offer } from './offers.ts';
 import { createRetrieval, type SearchRequest } from './retrieval.ts';
 import { findTimeRange, timeZoneOf } from './time-expressions.ts';
 
@@ -35,7 +47,7 @@ export type AssistantReplyJson = {
 };
 
 /** What the engine decided, for the debug log and the question set. */
-export type AnswerKind = 'search' | 'faq' | 'define' | 'smalltalk' | 'out_of_scope';
+export type AnswerKind = 'search' | 'faq' | 'define' | 'offer' | 'smalltalk' | 'out_of_scope';
 
 export type AssistantTrace = {
   /** What the reply is. */
@@ -44,6 +56,8 @@ export type AssistantTrace = {
   score: number;
   entities: Entities;
   timeLabel: string | null;
+  /** The type an offer goes on, when the question offers something. */
+  offer?: Offer | undefined;
 };
 
 export type AssistantDeps = {
@@ -58,7 +72,13 @@ export type AssistantDeps = {
   now?: () => Date;
 };
 
-const PUBLISH_LINK = { to: '/publications/new', title: 'Publicar un anuncio' };
+/** After a search that found nothing: publish it, on the type searched when it is one the form offers. */
+function publishLink(category: CategoryKey | undefined) {
+  return {
+    to: category !== undefined && isListingType(category) ? publishPath(category) : '/publications/new',
+    title: 'Publicar un anuncio',
+  };
+}
 
 /** 'que es un punto verde', 'qué son los eventos', 'para qué sirven los consejos'. */
 const DEFINITION_QUESTION =
@@ -112,6 +132,24 @@ function faqReply(key: string): AssistantReplyJson | null {
   };
 }
 
+/** How to publish what the visitor offers: the form on its type, and the profile when they have no phone. */
+function offerReply(offer: Offer, user: User | null): AssistantReplyJson {
+  const hasPhone = user !== null && user.phone !== null && user.phone !== '';
+  const faqKey = offer.category === 'barter' ? 'materiales-para-regalar' : 'como-publicar';
+  const links = [
+    { to: publishPath(offer.category), title: `Publicar en ${getCategory(offer.category).title}` },
+  ];
+  if (user !== null && !hasPhone) links.push({ to: '/dashboard/settings', title: 'Cargar mi teléfono' });
+  return {
+    message: offerMessage(offer, { signedIn: user !== null, hasPhone }),
+    publications: [],
+    faq: [{ key: faqKey, question: faqEntry(faqKey)?.question ?? '' }],
+    links,
+    searchUrl: null,
+    suggestions: [...OFFER_SUGGESTIONS],
+  };
+}
+
 function factsOf(reply: AssistantReplyJson): string[] {
   return [
     ...reply.publications.map((publication) => {
@@ -132,7 +170,7 @@ export function createAssistant(deps: AssistantDeps) {
       message: searchMessage(request, outcome, placeFromProfile),
       publications: outcome.publications,
       faq: [],
-      links: outcome.total === 0 ? [PUBLISH_LINK] : [],
+      links: outcome.total === 0 ? [publishLink(request.category)] : [],
       searchUrl: outcome.searchUrl,
       suggestions: searchSuggestions(request, outcome),
     };
@@ -164,6 +202,11 @@ export function createAssistant(deps: AssistantDeps) {
     };
     const specific = namesSomething(entities, time !== null);
 
+    // Before the intents: an offer reads like a search or a FAQ question to the classifier.
+    const offer = recogniseOffer(text, entities);
+    if (offer !== null)
+      return { reply: offerReply(offer, user), trace: { ...trace, offer, answer: 'offer' } };
+
     if (intent.startsWith('faq.')) {
       const key = intent.slice('faq.'.length);
       // 'como encuentro un punto de reciclaje' asks about the site; 'como reciclo tetrabrik' asks for a place.
@@ -172,27 +215,9 @@ export function createAssistant(deps: AssistantDeps) {
         entities.materials.length === 0 &&
         entities.place === undefined &&
         time === null;
-      const searchInstead =
-        score < SURE_FAQ_SCORE && specific && entities.category !== 'barter' && !aboutTheSite;
+      const searchInstead = score < SURE_FAQ_SCORE && specific && !aboutTheSite;
       const faq = searchInstead ? null : faqReply(key);
-      if (faq !== null) {
-        // 'quiero regalar botellas': how to give them away, and who already gives the same away.
-        if (key === 'materiales-para-regalar' && entities.materials.length > 0) {
-          const found = await retrieval.search(
-            { ...request, category: 'barter', words: [], time: null },
-            now,
-          );
-          const offered =
-            found.total > 0 ? `\n\nEstas personas ya ofrecen ${entities.materials.join(' o ')}:` : '';
-          return as('faq', {
-            ...faq,
-            message: faq.message + offered,
-            publications: found.publications,
-            searchUrl: found.total > 0 ? found.searchUrl : null,
-          });
-        }
-        return as('faq', faq);
-      }
+      if (faq !== null) return as('faq', faq);
     }
     if (intent === 'define' && entities.category !== undefined && DEFINITION_QUESTION.test(text)) {
       const category: CategoryKey = entities.category;
@@ -268,6 +293,7 @@ export function createAssistant(deps: AssistantDeps) {
           materials: trace.entities.materials,
           place: trace.entities.place,
           time: trace.timeLabel,
+          offer: trace.offer?.category,
           publications: reply.publications.length,
           faq: reply.faq.map((entry) => entry.key),
           rephrased,

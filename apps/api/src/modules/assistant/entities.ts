@@ -86,7 +86,7 @@ for (const [key, entry] of LEXICON) {
 }
 
 /** Optimal string alignment distance, stopping early past `limit`. */
-function editDistance(a: string, b: string, limit: number): number {
+export function editDistance(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
   let previousPrevious: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, index) => index);

@@ -119,6 +119,13 @@ export const INTENT_CORPUS: Readonly<Record<string, readonly string[]>> = {
     'como agrego un punto de reciclaje',
     'como cargo mi emprendimiento',
   ],
+  'faq.que-tipo-de-anuncio': [
+    'en que categoria publico',
+    'que tipo de anuncio elijo',
+    'en que seccion lo pongo',
+    'que categoria elijo para publicar',
+    'no se que tipo elegir',
+  ],
   'faq.en-revision': [
     'por que mi anuncio dice en revision',
     'mi publicacion no aparece',

@@ -391,4 +391,15 @@ export const FILLER_WORDS: readonly string[] = [
   'proximamente',
   'agenda',
   'fecha',
+  // Who gives, teaches or organises, in a search: 'quién dicta cursos', 'alguien da clases'.
+  'da',
+  'dicta',
+  'dictan',
+  'imparte',
+  'imparten',
+  'ensena',
+  'ensenan',
+  'organiza',
+  'organizan',
+  'donar',
 ];

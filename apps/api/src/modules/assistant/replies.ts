@@ -4,11 +4,15 @@ import {
   findProvince,
   getCategory,
   questions,
+  REQUIRED_BY_TYPE,
   type CategoryKey,
+  type ListingType,
   type MaterialLabel,
+  type TypedField,
 } from '@eco/domain';
 import type { Place } from './entities.ts';
 import { NEIGHBOURING_PROVINCES } from './lexicon.ts';
+import type { Offer } from './offers.ts';
 import type { SearchOutcome, SearchRequest } from './retrieval.ts';
 
 // The assistant's sentences: templates in the site's register (tú), filled only with catalog names, counts and the
@@ -114,6 +118,69 @@ export function categoryDefinition(category: CategoryKey): string {
   };
   return `${intro[category] ?? ''}En EcoAnuncios los encuentras en ${title}. ${description}`;
 }
+
+/** The publication form on a type (the form reads `what` to choose it). */
+export function publishPath(category: ListingType): string {
+  return `/publications/new?what=${category}`;
+}
+
+const OFFER_LEADS: Readonly<Record<ListingType, string>> = {
+  dots: 'Para que otras personas encuentren tu punto de reciclaje',
+  events: 'Para difundir tu evento o taller',
+  courses: 'Para difundir tu curso',
+  market: 'Para ofrecer tus productos o servicios',
+  barter: 'Para ofrecer tus materiales',
+};
+
+const ACT_LEADS: Partial<Record<Offer['act'], string>> = {
+  give: 'Para regalar',
+  swap: 'Para hacer un trueque',
+  sell: 'Para vender',
+};
+
+/** What the form asks on top of the title, the description and a photo, as the publication schema requires it. */
+const FIELD_NAMES: Readonly<Record<TypedField, string>> = {
+  quantity: 'la cantidad',
+  price: 'el precio',
+  locationAddress: 'la dirección',
+  calendaredAt: 'la fecha',
+  labels: 'los materiales',
+};
+
+/**
+ * How to publish an offer: the type it goes on, that it is free, what the form asks (REQUIRED_BY_TYPE), that a
+ * guest must sign in first, the review before it shows, and the phone that lets people write.
+ */
+export function offerMessage(offer: Offer, asker: { signedIn: boolean; hasPhone: boolean }): string {
+  const { title } = getCategory(offer.category);
+  const lead =
+    (offer.category === 'barter' || offer.category === 'market' ? ACT_LEADS[offer.act] : undefined) ??
+    OFFER_LEADS[offer.category];
+  const fields = [
+    'el título',
+    'la descripción',
+    ...REQUIRED_BY_TYPE[offer.category].map((field) => FIELD_NAMES[field]),
+  ];
+  const listed = `${fields.slice(0, -1).join(', ')} y ${fields.at(-1) ?? ''}`;
+  const note: Partial<Record<Offer['act'], string>> = {
+    give: ' Aclara en la descripción que es un regalo.',
+    swap: ' Cuenta en la descripción qué te gustaría recibir a cambio.',
+  };
+  return [
+    `${lead}, publica un anuncio en ${title}: es gratis.`,
+    asker.signedIn ? '' : ' Primero ingresa con tu cuenta, o crea una si todavía no la tienes.',
+    ` En el formulario completa ${listed}, y agrega al menos una foto.${note[offer.act] ?? ''}`,
+    ' El anuncio queda En Revisión hasta que el equipo de moderación lo apruebe.',
+    asker.hasPhone || offer.category === 'dots'
+      ? ''
+      : ' Para que puedan escribirte por WhatsApp, carga tu teléfono en tu perfil.',
+  ].join('');
+}
+
+export const OFFER_SUGGESTIONS: readonly string[] = [
+  '¿Por qué mi anuncio dice «En Revisión»?',
+  '¿Publicar tiene algún costo?',
+];
 
 export const GREETING_MESSAGE =
   '¡Hola! Soy el asistente de EcoAnuncios. Puedo ayudarte a encontrar puntos de reciclaje, eventos, cursos, ' +

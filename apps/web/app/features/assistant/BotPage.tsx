@@ -114,34 +114,32 @@ export function BotPage({
         </Stack>
       ) : null}
 
-      <ol
-        ref={timelineRef}
-        className={classes.timeline}
-        role="log"
-        aria-label="Conversación con el asistente"
-        aria-live="polite"
-      >
-        {conversation.map((entry, index) => (
-          <ChatMessage
-            key={index}
-            entry={entry}
-            last={index === conversation.length - 1 && !waiting}
-            history={history}
-            onAsk={ask}
-            disabled={waiting}
-          />
-        ))}
-        {waiting && (
-          <li className={classes.row}>
-            <div className={`${classes.bubble} ${classes.botBubble} ${classes.typing}`} role="status">
-              <VisuallyHidden>El asistente está escribiendo…</VisuallyHidden>
-              <span aria-hidden className={classes.dot} />
-              <span aria-hidden className={classes.dot} />
-              <span aria-hidden className={classes.dot} />
-            </div>
-          </li>
-        )}
-      </ol>
+      {/* The log is a wrapper: on the list itself its role would hide the list, leaving each message an <li>
+          outside any list. */}
+      <div className={classes.log} role="log" aria-label="Conversación con el asistente" aria-live="polite">
+        <ol ref={timelineRef} className={classes.timeline}>
+          {conversation.map((entry, index) => (
+            <ChatMessage
+              key={index}
+              entry={entry}
+              last={index === conversation.length - 1 && !waiting}
+              history={history}
+              onAsk={ask}
+              disabled={waiting}
+            />
+          ))}
+          {waiting && (
+            <li className={classes.row}>
+              <div className={`${classes.bubble} ${classes.botBubble} ${classes.typing}`} role="status">
+                <VisuallyHidden>El asistente está escribiendo…</VisuallyHidden>
+                <span aria-hidden className={classes.dot} />
+                <span aria-hidden className={classes.dot} />
+                <span aria-hidden className={classes.dot} />
+              </div>
+            </li>
+          )}
+        </ol>
+      </div>
 
       {signInNeeded !== null ? (
         <SignInNotice />

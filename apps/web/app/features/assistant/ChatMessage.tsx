@@ -68,7 +68,14 @@ export function ChatMessage({ entry, last, history, onAsk, disabled }: ChatMessa
               </Button>
             )}
             {entry.links.map((link) => (
-              <Button key={link.to} component={Link} to={link.to} size="xs" variant="default">
+              <Button
+                key={link.to}
+                component={Link}
+                to={link.to}
+                size="xs"
+                variant="default"
+                classNames={{ root: classes.linkButton, label: classes.chipLabel }}
+              >
                 {link.title}
               </Button>
             ))}
