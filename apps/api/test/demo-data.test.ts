@@ -13,6 +13,8 @@ import { describe, expect, it } from 'vitest';
 import {
   DEMO_SUPER_USER_EMAIL,
   DEMO_SUPER_USER_KEY,
+  demoContacts,
+  demoOrders,
   demoPublications,
   demoRatings,
   demoUsers,
@@ -162,6 +164,53 @@ describe('demo data', () => {
     // Every member is rated at least twice, so that every profile shows a summary.
     for (const key of keys) {
       expect(demoRatings.filter((rating) => rating.to === key).length, key).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  it('has orders and cart contacts between members of one country, after the publications they are about', () => {
+    const users = new Map(demoUsers.map((user) => [user.key, user]));
+    const publications = new Map(demoPublications.map((publication) => [publication.key, publication]));
+    const countryOf = (key: string | null) => (key === null ? undefined : users.get(key)?.place.country);
+    expect(demoOrders.length).toBeGreaterThanOrEqual(30);
+    for (const [index, order] of demoOrders.entries()) {
+      const publication = publications.get(order.publication);
+      const where = `order ${index + 1}`;
+      expect(users.has(order.buyer), where).toBe(true);
+      expect(publication?.typed === 'market' || publication?.typed === 'courses', where).toBe(true);
+      expect(publication?.published, where).toBe(true);
+      expect(publication?.author, where).not.toBe(order.buyer);
+      // Mercado Pago charges in the seller's currency: buyers are of the same country.
+      expect(countryOf(order.buyer), where).toBe(publication?.place.country);
+      expect(order.hoursAgo, where).toBeLessThan(publication?.postedHoursAgo ?? 0);
+    }
+    expect(demoContacts.length).toBeGreaterThanOrEqual(20);
+    for (const [index, contact] of demoContacts.entries()) {
+      const where = `contact ${index + 1}`;
+      // The cart ends in a WhatsApp message: only sellers with a phone get one.
+      expect(users.get(contact.seller)?.phone, where).toBeTruthy();
+      expect(contact.buyer, where).not.toBe(contact.seller);
+      if (contact.buyer !== null) expect(countryOf(contact.buyer), where).toBe(countryOf(contact.seller));
+      expect(new Set(contact.publications).size, where).toBe(contact.publications.length);
+      for (const key of contact.publications) {
+        const publication = publications.get(key);
+        expect([publication?.author, publication?.published], `${where} ${key}`).toEqual([
+          contact.seller,
+          true,
+        ]);
+        expect(contact.hoursAgo, `${where} ${key}`).toBeLessThan(publication?.postedHoursAgo ?? 0);
+      }
+    }
+    // Everybody takes part: the super user buys, sells, writes and is written to.
+    const sellerOf = (key: string) => publications.get(key)?.author;
+    for (const user of demoUsers) {
+      const buys = demoOrders.filter((order) => order.buyer === user.key).length;
+      const sells = demoOrders.filter((order) => sellerOf(order.publication) === user.key).length;
+      const sent = demoContacts.filter((contact) => contact.buyer === user.key).length;
+      const received = demoContacts.filter((contact) => contact.seller === user.key).length;
+      expect(buys + sells, user.key).toBeGreaterThanOrEqual(2);
+      expect(sent + received, user.key).toBeGreaterThanOrEqual(1);
+      if (user.key === DEMO_SUPER_USER_KEY)
+        expect([buys, sells, sent, received].every((n) => n > 0)).toBe(true);
     }
   });
 });

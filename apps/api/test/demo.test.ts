@@ -1,13 +1,16 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { CATEGORY_KEYS } from '@eco/domain';
+import { CATEGORY_KEYS, ORDER_STATUSES, roundAmount } from '@eco/domain';
 import { verify } from '@node-rs/argon2';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../src/config.ts';
 import {
   DEMO_SUPER_USER_EMAIL,
   DEMO_SUPER_USER_PASSWORD,
   DEMO_USER_PASSWORD,
+  demoContacts,
+  demoOrders,
   demoPublications,
   demoRatings,
   demoUsers,
@@ -15,9 +18,17 @@ import {
 import { SMALL_SUFFIX } from '../src/demo/demo-images.ts';
 import { loadDemoContent, startDate } from '../src/demo/load-demo-content.ts';
 import { countRows } from '../src/db/count.ts';
-import { createTestApp, createTestDatabase, type TestApp } from './helpers/test-app.ts';
+import { createSession } from '../src/modules/sessions/service.ts';
+import { asClient } from './helpers/accounts.ts';
+import { readDealLists, type OrderBody } from './helpers/deal-pages.ts';
+import { connectSeller } from './helpers/deals.ts';
+import { startMercadoPagoStandIn } from './helpers/mercadopago-stand-in.ts';
+import { createOtherInstance, createTestApp, createTestDatabase, type TestApp } from './helpers/test-app.ts';
 
 const NOW = new Date('2026-06-01T15:00:00.000Z');
+const DAY_MS = 24 * 3_600_000;
+/** MARKETPLACE_FEE_PERCENT of the load, so that the orders' fees are not all zero. */
+const FEE_PERCENT = 10;
 
 describe('demo content', () => {
   let subject: TestApp;
@@ -47,12 +58,18 @@ describe('demo content', () => {
     { timeout: 120_000 },
     async () => {
       const { db } = subject.database;
-      const result = await loadDemoContent(db, { mediaDir: subject.config.mediaDir, now: NOW });
+      const result = await loadDemoContent(db, {
+        mediaDir: subject.config.mediaDir,
+        now: NOW,
+        feePercent: FEE_PERCENT,
+      });
 
       expect(result).toMatchObject({
         loaded: true,
         users: demoUsers.length,
         publications: demoPublications.length,
+        orders: demoOrders.length,
+        contacts: demoContacts.length,
       });
       expect(await countRows(db.selectFrom('users'))).toBe(demoUsers.length);
       expect(
@@ -229,6 +246,190 @@ describe('demo content', () => {
     const read = await countRows(db.selectFrom('notifications').where('read_at', 'is not', null));
     expect(unread).toBeGreaterThan(0);
     expect(read).toBeGreaterThan(0);
+  });
+
+  /** A session of the demo member, as after signing in. */
+  async function headersOf(userId: string): Promise<Record<string, string>> {
+    const { token } = await createSession(subject.database.db, userId, 3_600_000);
+    return asClient(token).headers;
+  }
+
+  it('gives every member, the super user too, sales or purchases in several statuses and cart contacts, as /dashboard/sales and /dashboard/shopping read them', async () => {
+    const users = await subject.database.db
+      .selectFrom('users')
+      .select(['id', 'name', 'email', 'is_super_user'])
+      .execute();
+    const orders = new Map<string, OrderBody>();
+    for (const user of users) {
+      const { sales, shopping, received, sent } = await readDealLists(subject.app, await headersOf(user.id));
+      // Nobody buys from themselves or writes to themselves.
+      for (const order of sales)
+        expect([order.seller._id, order.buyer._id === user.id]).toEqual([user.id, false]);
+      for (const order of shopping)
+        expect([order.buyer._id, order.seller._id === user.id]).toEqual([user.id, false]);
+      for (const contact of received)
+        expect([contact.seller._id, contact.buyer?._id === user.id]).toEqual([user.id, false]);
+      for (const contact of sent)
+        expect([contact.buyer?._id, contact.seller._id === user.id]).toEqual([user.id, false]);
+
+      const statuses = new Set([...sales, ...shopping].map((order) => order.status));
+      expect(statuses.size, user.name).toBeGreaterThanOrEqual(3);
+      expect(received.length + sent.length, user.name).toBeGreaterThan(0);
+      if (user.is_super_user === 1) {
+        expect(
+          [sales.length, shopping.length, received.length, sent.length].every((count) => count > 0),
+        ).toBe(true);
+      }
+      for (const order of [...sales, ...shopping]) orders.set(order._id, order);
+      for (const contact of [...received, ...sent]) {
+        expect(contact.publications.length, contact._id).toBeGreaterThan(0);
+        for (const item of contact.publications) {
+          const response = await subject.app.inject({ method: 'GET', url: `/api/publication/${item._id}` });
+          const { publication } = response.json<{
+            publication: { createdBy: { _id: string; phone: string | null }; createdAt: string };
+          }>();
+          expect(publication.createdBy._id).toBe(contact.seller._id);
+          expect(publication.createdBy.phone).not.toBeNull();
+          expect(contact.createdAt > publication.createdAt).toBe(true);
+        }
+      }
+    }
+
+    expect(orders.size).toBe(demoOrders.length);
+    expect(new Set([...orders.values()].map((order) => order.status))).toEqual(new Set(ORDER_STATUSES));
+    // At the publication's price (the buy button's offer, discount included), with its total and the site's fee.
+    for (const order of orders.values()) {
+      const id = order.publication._id;
+      const detail = await subject.app.inject({ method: 'GET', url: `/api/publication/${id}` });
+      const { publication } = detail.json<{
+        publication: { createdBy: { _id: string }; createdAt: string; files: { thumbnailUrl: string }[] };
+      }>();
+      expect(publication.createdBy._id).toBe(order.seller._id);
+      expect(order.createdAt > publication.createdAt, order.publication.title).toBe(true);
+      expect(order.publication.imageUrl).toBe(publication.files[0]?.thumbnailUrl);
+      const offer = await subject.app.inject({ method: 'GET', url: `/api/publication/${id}/purchase` });
+      const { unitPrice, currency, maxQuantity } = offer.json<{
+        unitPrice: number;
+        currency: string;
+        maxQuantity: number;
+      }>();
+      expect([order.unitPrice, order.currency]).toEqual([unitPrice, currency]);
+      expect(order.quantity).toBeLessThanOrEqual(maxQuantity);
+      expect(order.totalAmount).toBe(roundAmount(order.unitPrice * order.quantity, order.currency));
+      expect(order.feeAmount).toBe(roundAmount((order.totalAmount * FEE_PERCENT) / 100, order.currency));
+    }
+    const sale = (title: string, buyer: string, status: string) =>
+      [...orders.values()].find(
+        (order) => order.publication.title === title && order.buyer.name === buyer && order.status === status,
+      );
+    expect(sale('Retiro de reciclables a domicilio en CABA', 'Julián Acosta', 'refunded')).toMatchObject({
+      seller: { name: 'Lucía Fernández' },
+      quantity: 1,
+      unitPrice: 6000,
+      totalAmount: 6000,
+      feeAmount: 600,
+      currency: 'ARS',
+      status: 'refunded',
+    });
+    expect(
+      sale('Pañales de tela reutilizables con absorbentes', 'Camila Restrepo', 'approved'),
+    ).toMatchObject({
+      quantity: 10,
+      unitPrice: 45_000,
+      totalAmount: 450_000,
+      feeAmount: 45_000,
+      currency: 'COP',
+      status: 'approved',
+    });
+  });
+
+  it('keeps each demo order’s status history in order over the last weeks, told as the payments would have told it', async () => {
+    const { db } = subject.database;
+    const orders = await db.selectFrom('orders').selectAll().execute();
+    const events = await db.selectFrom('order_events').selectAll().orderBy('created_at').execute();
+    const notices = new Set(
+      (await db.selectFrom('notifications').select(['user_id', 'dedupe_key']).execute()).map(
+        (row) => `${row.user_id} ${row.dedupe_key}`,
+      ),
+    );
+    const fiveWeeksAgo = new Date(NOW.getTime() - 35 * DAY_MS).toISOString();
+    for (const order of orders) {
+      const history = events.filter((event) => event.order_id === order.id);
+      expect(history[0]).toMatchObject({ status: 'pending', payment_id: null, created_at: order.created_at });
+      expect(history.at(-1)).toMatchObject({
+        status: order.status,
+        payment_id: order.payment_id,
+        created_at: order.updated_at,
+      });
+      if (order.status !== 'pending') expect(history.length, order.title).toBeGreaterThanOrEqual(2);
+      const times = history.map((event) => event.created_at);
+      expect(new Set(times).size).toBe(times.length);
+      expect(times[0]! > fiveWeeksAgo && times.at(-1)! < NOW.toISOString()).toBe(true);
+      // The seller heard of every approval, and the buyer of every outcome, with the keys of the real changes.
+      for (const event of history.slice(1)) {
+        const key = `order:${order.id}:${event.status}:${event.payment_id}`;
+        if (event.status === 'approved') expect(notices.has(`${order.seller_id} ${key}:seller`)).toBe(true);
+        if (event.status !== 'pending' && event.status !== 'in_process')
+          expect(notices.has(`${order.buyer_id} ${key}:buyer`)).toBe(true);
+      }
+    }
+    // Spread over weeks, some through several payments (a second card, a ticket, a claim).
+    const oldest = orders.map((order) => order.created_at).sort()[0]!;
+    expect(oldest < new Date(NOW.getTime() - 21 * DAY_MS).toISOString()).toBe(true);
+    const lengths = orders.map((order) => events.filter((event) => event.order_id === order.id).length);
+    expect(Math.max(...lengths)).toBeGreaterThanOrEqual(4);
+  });
+
+  it('stays coherent with Mercado Pago configured: no demo seller is connected, and their orders never call it', async () => {
+    const { db } = subject.database;
+    const standIn = await startMercadoPagoStandIn();
+    const config = { ...subject.config, mercadoPago: loadConfig(standIn.env).mercadoPago };
+    const other = await createOtherInstance({ ...subject, config });
+    try {
+      const users = await db.selectFrom('users').select(['id', 'email']).execute();
+      for (const user of users) {
+        const me = await other.app.inject({
+          method: 'GET',
+          url: '/api/me',
+          headers: await headersOf(user.id),
+        });
+        // The settings card offers to connect an account.
+        expect(me.json(), user.email).toMatchObject({ onlinePayments: true, sellerAccount: null });
+      }
+      const bags = await db
+        .selectFrom('publications')
+        .select('id')
+        .where('title', '=', 'Bolsas reutilizables de algodón crudo')
+        .executeTakeFirstOrThrow();
+      const purchase = () => other.app.inject({ method: 'GET', url: `/api/publication/${bags.id}/purchase` });
+      expect((await purchase()).json()).toMatchObject({ available: false });
+
+      // Martín connects his real account: his bags can be bought, and his past sales stay as they were.
+      const martin = users.find((user) => user.email === 'martin.gomez@ecoanuncios.local')!;
+      const headers = await headersOf(martin.id);
+      await connectSeller(other.app, { id: martin.id, token: '', headers }, standIn);
+      expect((await purchase()).json()).toMatchObject({ available: true });
+      const fetchSpy = vi.spyOn(globalThis, 'fetch');
+      try {
+        const orders = await db.selectFrom('orders').select(['id', 'buyer_id', 'status']).execute();
+        for (const order of orders) {
+          // What the order page asks: a re-check of the last payment.
+          const response = await other.app.inject({
+            method: 'GET',
+            url: `/api/orders/${order.id}?recheck=1`,
+            headers: await headersOf(order.buyer_id),
+          });
+          expect(response.statusCode).toBe(200);
+          expect(response.json().order.status).toBe(order.status);
+        }
+        expect(fetchSpy).not.toHaveBeenCalled();
+      } finally {
+        fetchSpy.mockRestore();
+      }
+    } finally {
+      await other.close();
+      await standIn.close();
+    }
   });
 
   it('is skipped when the database already has users', async () => {

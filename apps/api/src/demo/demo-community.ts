@@ -11,6 +11,11 @@ const READ_AFTER_DAYS = 6;
 /** "Published" notices per author: only their latest publications. */
 const PUBLISHED_NOTICES_PER_AUTHOR = 2;
 
+/** When a demo notification made at `createdAt` was read: at once if it is old, never (unread) if it is recent. */
+export function demoReadAt(createdAt: string, now: Date): string | null {
+  return now.getTime() - new Date(createdAt).getTime() > READ_AFTER_DAYS * DAY_MS ? createdAt : null;
+}
+
 export type DemoCommunity = {
   qualifications: QualificationRow[];
   notifications: NewNotification[];
@@ -33,7 +38,6 @@ export function buildDemoCommunity(input: {
 }): DemoCommunity {
   const { members, now } = input;
   const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY_MS).toISOString();
-  const isRead = (iso: string) => now.getTime() - new Date(iso).getTime() > READ_AFTER_DAYS * DAY_MS;
   const member = (key: string): Member => {
     const found = members.get(key);
     if (found === undefined) throw new Error(`Demo rating of an unknown member: ${key}`);
@@ -41,7 +45,7 @@ export function buildDemoCommunity(input: {
   };
   const notifications: NewNotification[] = [];
   const add = (row: Omit<NewNotification, 'id' | 'read_at'>) =>
-    notifications.push({ ...row, id: randomUUID(), read_at: isRead(row.created_at) ? row.created_at : null });
+    notifications.push({ ...row, id: randomUUID(), read_at: demoReadAt(row.created_at, now) });
 
   const oldest = Math.max(...input.ratings.map((rating) => rating.daysAgo)) + 5;
   for (const user of members.values()) {

@@ -42,7 +42,10 @@ async function runChild(): Promise<void> {
   const config = loadConfig(process.env);
   const database = createDatabase(config);
   try {
-    const result = await loadDemoContent(database.db, { mediaDir: config.mediaDir });
+    const result = await loadDemoContent(database.db, {
+      mediaDir: config.mediaDir,
+      feePercent: config.mercadoPago?.feePercent ?? 0,
+    });
     await new Promise((resolve) => process.send?.(result, resolve));
   } finally {
     await database.close();

@@ -1,6 +1,10 @@
 import type {
   DB,
+  NewContact,
+  NewContactItem,
   NewNotification,
+  NewOrder,
+  NewOrderEvent,
   NewPublication,
   NewPublicationFile,
   NewUser,
@@ -20,6 +24,10 @@ export async function insertDemoRows(
     publications: NewPublication[];
     files: NewPublicationFile[];
     qualifications: QualificationRow[];
+    orders: NewOrder[];
+    orderEvents: NewOrderEvent[];
+    contacts: NewContact[];
+    contactItems: NewContactItem[];
     notifications: NewNotification[];
   },
 ): Promise<void> {
@@ -33,6 +41,14 @@ export async function insertDemoRows(
     await trx.insertInto('publication_files').values(rows.files).execute();
     if (rows.qualifications.length > 0)
       await trx.insertInto('qualifications').values(rows.qualifications).execute();
+    if (rows.orders.length > 0) {
+      await trx.insertInto('orders').values(rows.orders).execute();
+      await trx.insertInto('order_events').values(rows.orderEvents).execute();
+    }
+    if (rows.contacts.length > 0) {
+      await trx.insertInto('contacts').values(rows.contacts).execute();
+      await trx.insertInto('contact_items').values(rows.contactItems).execute();
+    }
     if (rows.notifications.length > 0)
       await trx.insertInto('notifications').values(rows.notifications).execute();
   });

@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { getCategory, PUBLISHED_STATUS, UNPUBLISHED_STATUS, type PublicationInput } from '@eco/domain';
 import type { DB, NewPublication, NewPublicationFile, NewUser } from '../db/schema.ts';
+import { createLocalStorage } from '../modules/media/storage.ts';
 import { hashPassword } from '../modules/users/password.ts';
 import { searchStemsOf } from '../modules/publications/search-stems.ts';
 import {
   COUNTRY_UTC_OFFSETS,
   DEMO_SUPER_USER_PASSWORD,
   DEMO_USER_PASSWORD,
+  demoContacts,
+  demoOrders,
   demoPublications,
   demoRatings,
   demoUsers,
@@ -16,6 +19,7 @@ import {
 import { createDemoImageRenderer, renderDemoAvatar, type DemoImageRenderer } from './demo-images.ts';
 import { motifOf, objectColorsOf } from './demo-subjects.ts';
 import { buildDemoCommunity } from './demo-community.ts';
+import { buildDemoDeals, type DemoListing } from './demo-deals.ts';
 import { hasAnyUser, insertDemoRows } from './demo-repository.ts';
 
 const HOUR_MS = 3_600_000;
@@ -29,6 +33,8 @@ export type DemoLoadResult =
       users: number;
       publications: number;
       ratings: number;
+      orders: number;
+      contacts: number;
       notifications: number;
       images: number;
       drawings: number;
@@ -147,12 +153,13 @@ export function demoPublicationRow(
 }
 
 /**
- * Loads the demo users and publications, with their images drawn into mediaDir, when the database has no user yet.
- * Otherwise does nothing: an operator's data is never touched.
+ * Loads the demo users and publications, with their images drawn into mediaDir, and what the members did with each
+ * other, when the database has no user yet. Otherwise does nothing: an operator's data is never touched.
+ * `feePercent` is the site's MARKETPLACE_FEE_PERCENT, charged on the demo orders as on new ones (none by default).
  */
 export async function loadDemoContent(
   db: DB,
-  options: { mediaDir: string; now?: Date },
+  options: { mediaDir: string; now?: Date; feePercent?: number },
 ): Promise<DemoLoadResult> {
   if (await hasAnyUser(db)) return { loaded: false };
   const started = performance.now();
@@ -193,24 +200,33 @@ export async function loadDemoContent(
 
   const publications: NewPublication[] = [];
   const files: NewPublicationFile[] = [];
+  const listings = new Map<string, DemoListing>();
   demoPublications.forEach((publication, index) => {
     const author = userIds.get(publication.author);
     if (author === undefined) throw new Error(`Demo publication ${publication.key} has an unknown author`);
     const urls = images[index] ?? [];
     const id = randomUUID();
-    publications.push(demoPublicationRow(publication, { id, authorId: author, now }));
+    const row = demoPublicationRow(publication, { id, authorId: author, now });
+    publications.push(row);
+    listings.set(publication.key, { row, files: urls });
     urls.forEach((url, position) => files.push({ publication_id: id, position, url }));
   });
 
-  const community = buildDemoCommunity({
-    ratings: demoRatings,
-    members: new Map(
-      demoUsers.map((user, index) => [
-        user.key,
-        { id: users[index]?.id ?? '', name: user.name, isSuperUser: user.isSuperUser },
-      ]),
-    ),
-    publications,
+  const members = new Map(
+    demoUsers.map((user, index) => [
+      user.key,
+      { id: users[index]?.id ?? '', name: user.name, isSuperUser: user.isSuperUser },
+    ]),
+  );
+  const community = buildDemoCommunity({ ratings: demoRatings, members, publications, now });
+  const deals = buildDemoDeals({
+    orders: demoOrders,
+    contacts: demoContacts,
+    members,
+    listings,
+    // The demo images are on the local disk, whatever storage the site uses for uploads.
+    storage: createLocalStorage(options.mediaDir),
+    feePercent: options.feePercent ?? 0,
     now,
   });
   for (const user of users) {
@@ -219,13 +235,22 @@ export async function loadDemoContent(
     user.rating_sum = total?.sum ?? 0;
   }
 
-  await insertDemoRows(db, { users, publications, files, ...community });
+  await insertDemoRows(db, {
+    users,
+    publications,
+    files,
+    qualifications: community.qualifications,
+    ...deals,
+    notifications: [...community.notifications, ...deals.notifications],
+  });
   return {
     loaded: true,
     users: users.length,
     publications: publications.length,
     ratings: community.qualifications.length,
-    notifications: community.notifications.length,
+    orders: deals.orders.length,
+    contacts: deals.contacts.length,
+    notifications: community.notifications.length + deals.notifications.length,
     images: files.length + users.length,
     drawings: renderer.drawings(),
     durationMs: Math.round(performance.now() - started),

@@ -1,6 +1,9 @@
 import type { DemoPublication } from './types.ts';
 
-/** Cursos y Academia: places (quantity), a price, an address and a start date are required. */
+/**
+ * Cursos y Academia: places (quantity), a price, an address and a start date are required. The oldest have taken
+ * enrolments for weeks (see orders.ts).
+ */
 export const demoCourses: readonly DemoPublication[] = [
   {
     key: 'curso-huerta-urbana',
@@ -170,7 +173,7 @@ export const demoCourses: readonly DemoPublication[] = [
     startsIn: { days: 18, time: '17:00' },
     images: 1,
     published: true,
-    postedHoursAgo: 165,
+    postedHoursAgo: 504,
   },
   {
     key: 'curso-papel-reciclado-sde',
@@ -212,7 +215,7 @@ export const demoCourses: readonly DemoPublication[] = [
     startsIn: { days: 30, time: '08:00' },
     images: 1,
     published: true,
-    postedHoursAgo: 205,
+    postedHoursAgo: 648,
   },
   {
     key: 'curso-cosmetica-natural-mar-del-plata',

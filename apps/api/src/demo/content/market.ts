@@ -1,6 +1,9 @@
 import type { DemoPublication } from './types.ts';
 
-/** Productos y Servicios: a quantity and a price are required. Prices are in the country's pesos. */
+/**
+ * Productos y Servicios: a quantity and a price are required. Prices are in the country's pesos. The oldest have
+ * been on sale for weeks, which the demo orders of them (orders.ts) go back to.
+ */
 export const demoMarket: readonly DemoPublication[] = [
   {
     key: 'bolsas-algodon',
@@ -58,7 +61,7 @@ export const demoMarket: readonly DemoPublication[] = [
     discountRate: 5,
     images: 1,
     published: true,
-    postedHoursAgo: 90,
+    postedHoursAgo: 216,
   },
   {
     key: 'bicicleta-usada-tucuman',
@@ -143,7 +146,7 @@ export const demoMarket: readonly DemoPublication[] = [
     price: 45000,
     images: 1,
     published: true,
-    postedHoursAgo: 150,
+    postedHoursAgo: 456,
   },
   {
     key: 'celulares-reacondicionados-cordoba',
@@ -158,7 +161,7 @@ export const demoMarket: readonly DemoPublication[] = [
     discountRate: 10,
     images: 1,
     published: true,
-    postedHoursAgo: 100,
+    postedHoursAgo: 264,
   },
   {
     key: 'velas-soja-mar-del-plata',
@@ -172,7 +175,7 @@ export const demoMarket: readonly DemoPublication[] = [
     price: 5500,
     images: 1,
     published: true,
-    postedHoursAgo: 125,
+    postedHoursAgo: 336,
   },
   {
     key: 'libros-usados-mendoza',
@@ -186,6 +189,6 @@ export const demoMarket: readonly DemoPublication[] = [
     price: 4000,
     images: 1,
     published: true,
-    postedHoursAgo: 175,
+    postedHoursAgo: 600,
   },
 ];

@@ -53,3 +53,51 @@ export type DemoRating = {
   /** Age at loading. */
   daysAgo: number;
 };
+
+/** A payment status of Mercado Pago, as its payments API answers it. */
+export type DemoPaymentStatus =
+  | 'pending'
+  | 'authorized'
+  | 'in_process'
+  | 'in_mediation'
+  | 'approved'
+  | 'rejected'
+  | 'cancelled'
+  | 'refunded'
+  | 'charged_back';
+
+/** A time after the previous step. */
+export type DemoDelay = { minutes: number } | { hours: number } | { days: number };
+
+/** What Mercado Pago said of one of the buyer's payments. */
+export type DemoPayment = {
+  status: DemoPaymentStatus;
+  /** The buyer's second payment (another card after a rejection); the first by default. */
+  attempt?: 2;
+  after: DemoDelay;
+};
+
+/** A purchase with Mercado Pago between demo members; the seller is the publication's author. */
+export type DemoOrder = {
+  /** Key of the buyer among the demo users. */
+  buyer: string;
+  /** Key of a published product or course with a price. */
+  publication: string;
+  quantity: number;
+  /** Age at loading: when the buyer went to the checkout. */
+  hoursAgo: number;
+  /** What Mercado Pago said next, in order; none when the buyer left the checkout without paying. */
+  payments: readonly DemoPayment[];
+};
+
+/** A message sent to a seller through the WhatsApp cart. */
+export type DemoContact = {
+  /** Key of the member who wrote; null for a guest. */
+  buyer: string | null;
+  /** Key of the seller, who has a WhatsApp number. */
+  seller: string;
+  /** Keys of the seller's published publications in the cart, in its order. */
+  publications: readonly string[];
+  /** Age at loading. */
+  hoursAgo: number;
+};

@@ -1,27 +1,44 @@
 import type { OrderStatus } from '@eco/domain';
 import type { DB, OrderRow } from '../../db/schema.ts';
-import { notify } from '../notifications/service.ts';
+import { notify, type NotifyInput } from '../notifications/service.ts';
 
 type Parties = { buyerName: string };
+type ChangedOrder = Pick<
+  OrderRow,
+  'id' | 'buyer_id' | 'seller_id' | 'title' | 'quantity' | 'status' | 'payment_id'
+>;
 
 /**
  * What the seller and the buyer are told when an order's payment settles, in the transaction that stores the new
- * status (so a rolled-back change notifies nobody). Each event has its dedupe key: a repeated webhook notifies once.
+ * status (so a rolled-back change notifies nobody).
  */
 export async function notifyOrderChange(
   trx: DB,
-  order: OrderRow,
+  order: ChangedOrder,
   parties: Parties,
   previous: OrderStatus,
 ): Promise<void> {
+  for (const notice of orderChangeNotices(order, parties, previous)) await notify(trx, notice);
+}
+
+/**
+ * The notifications of an order that has just reached its status from `previous` (the demo content's orders are
+ * told with them too). Each event has its dedupe key: a repeated webhook notifies once.
+ */
+export function orderChangeNotices(
+  order: ChangedOrder,
+  parties: Parties,
+  previous: OrderStatus,
+): NotifyInput[] {
   const link = `/orders/${order.id}`;
   const item = `${order.quantity} × «${order.title}»`;
   const key = (who: 'buyer' | 'seller') =>
     `order:${order.id}:${order.status}:${order.payment_id ?? ''}:${who}`;
+  const notices: NotifyInput[] = [];
 
   switch (order.status) {
     case 'approved':
-      await notify(trx, {
+      notices.push({
         userId: order.seller_id,
         title: 'Nueva venta',
         message: `${parties.buyerName} te compró ${item} con Mercado Pago. Coordina la entrega.`,
@@ -30,7 +47,7 @@ export async function notifyOrderChange(
         link,
         dedupeKey: key('seller'),
       });
-      await notify(trx, {
+      notices.push({
         userId: order.buyer_id,
         title: 'Pago aprobado',
         message: `Mercado Pago aprobó tu pago por ${item}.`,
@@ -39,10 +56,10 @@ export async function notifyOrderChange(
         link,
         dedupeKey: key('buyer'),
       });
-      return;
+      return notices;
     case 'rejected':
     case 'cancelled':
-      await notify(trx, {
+      notices.push({
         userId: order.buyer_id,
         title: order.status === 'rejected' ? 'Pago rechazado' : 'Pago cancelado',
         message: `Tu pago por ${item} no se completó y no se te cobró nada. Puedes intentarlo de nuevo.`,
@@ -50,9 +67,9 @@ export async function notifyOrderChange(
         link,
         dedupeKey: key('buyer'),
       });
-      return;
+      return notices;
     case 'refunded':
-      await notify(trx, {
+      notices.push({
         userId: order.buyer_id,
         title: 'Pago devuelto',
         message: `Mercado Pago te devolvió el pago por ${item}.`,
@@ -61,7 +78,7 @@ export async function notifyOrderChange(
         dedupeKey: key('buyer'),
       });
       if (previous === 'approved') {
-        await notify(trx, {
+        notices.push({
           userId: order.seller_id,
           title: 'Venta devuelta',
           message: `Mercado Pago devolvió el pago de ${parties.buyerName} por ${item}.`,
@@ -71,9 +88,9 @@ export async function notifyOrderChange(
           dedupeKey: key('seller'),
         });
       }
-      return;
+      return notices;
     default:
       // Pending and in process: the buyer already saw it on the return page; the outcome is what gets notified.
-      return;
+      return notices;
   }
 }

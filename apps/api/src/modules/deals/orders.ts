@@ -3,10 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   currencyOfCountry,
   discountedPrice,
-  orderStatusOfPayment,
   PUBLISHED_STATUS,
-  PURCHASABLE_TYPES,
-  roundAmount,
   type Currency,
   type Order,
   type PurchaseOptions,
@@ -21,6 +18,8 @@ import { findFileUrls, findPublication, type PublicationWithAuthor } from '../pu
 import { pageOf, partyOf, type PageQuery } from './deal-mapper.ts';
 import type { Payment } from './mercadopago-client.ts';
 import { notifyOrderChange } from './order-notifications.ts';
+import { statusAfterPayment } from './payment-change.ts';
+import { isPurchasable, maxQuantityOf, orderAmounts } from './purchase-terms.ts';
 import {
   MERCADOPAGO_UNAVAILABLE_MESSAGE,
   NOT_PURCHASABLE_MESSAGE,
@@ -65,15 +64,6 @@ function toOrder(row: OrderWithParties): Order {
   };
 }
 
-function purchasable(row: PublicationWithAuthor): boolean {
-  return (
-    row.status === PUBLISHED_STATUS &&
-    (PURCHASABLE_TYPES as readonly string[]).includes(row.typed) &&
-    row.price !== null &&
-    row.price > 0
-  );
-}
-
 export function createOrders({ db, accounts, storage, publicUrl, log }: OrdersDeps) {
   function selectOrders() {
     return db
@@ -109,13 +99,11 @@ export function createOrders({ db, accounts, storage, publicUrl, log }: OrdersDe
    * an approved order is not pulled back by another (failed) attempt of the buyer.
    */
   async function applyPayment(orderId: string, payment: Payment): Promise<Order | undefined> {
-    const status = orderStatusOfPayment(payment.status);
     const change = await db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
       if (row === undefined) return undefined;
-      if (row.status === status && row.payment_id === payment.id) return undefined;
-      if (row.status === 'approved' && row.payment_id !== null && row.payment_id !== payment.id)
-        return undefined;
+      const status = statusAfterPayment(row, payment);
+      if (status === undefined) return undefined;
       const now = new Date().toISOString();
       // Conditional on what was read, so a concurrent process applying the same change writes it only once.
       const result = await trx
@@ -139,13 +127,14 @@ export function createOrders({ db, accounts, storage, publicUrl, log }: OrdersDe
         .executeTakeFirst();
       await notifyOrderChange(
         trx,
-        { ...row, status, payment_id: payment.id, updated_at: now },
+        { ...row, status, payment_id: payment.id },
         { buyerName: buyer?.name ?? 'Alguien' },
         row.status,
       );
-      return { previous: row.status };
+      return { status };
     });
-    if (change !== undefined) log.info({ orderId, status, paymentId: payment.id }, 'Order status changed');
+    if (change !== undefined)
+      log.info({ orderId, status: change.status, paymentId: payment.id }, 'Order status changed');
     return findOrder(orderId);
   }
 
@@ -177,12 +166,12 @@ export function createOrders({ db, accounts, storage, publicUrl, log }: OrdersDe
       // Asked on every visit of a publication's page: read through the remembered rows, exact after every write.
       const row = published((await publicationReadsOf(db).read(publicationId))?.row);
       const currency = currencyOfCountry(row.location_country);
-      const available = purchasable(row) && (await accounts.isConnected(row.created_by));
+      const available = isPurchasable(row) && (await accounts.isConnected(row.created_by));
       return {
         available,
         unitPrice: row.price === null ? null : discountedPrice(row.price, row.discount_rate, currency),
         currency,
-        maxQuantity: Math.max(1, row.quantity ?? 1),
+        maxQuantity: maxQuantityOf(row),
       };
     },
 
@@ -190,17 +179,18 @@ export function createOrders({ db, accounts, storage, publicUrl, log }: OrdersDe
     async create(buyer: User, body: { publicationId: string; quantity: number }) {
       const publication = published(await findPublication(db, body.publicationId));
       if (publication.created_by === buyer._id) throw new HttpError(400, OWN_PUBLICATION_MESSAGE);
-      if (!purchasable(publication)) throw new HttpError(400, NOT_PURCHASABLE_MESSAGE);
-      const maxQuantity = Math.max(1, publication.quantity ?? 1);
+      if (!isPurchasable(publication)) throw new HttpError(400, NOT_PURCHASABLE_MESSAGE);
+      const maxQuantity = maxQuantityOf(publication);
       if (body.quantity > maxQuantity) throw new HttpError(400, QUANTITY_MESSAGE(maxQuantity));
       const account = await accounts.findAccount(publication.created_by);
       if (account === undefined) throw new HttpError(409, SELLER_NOT_CONNECTED_MESSAGE);
       const { feePercent } = accounts.payments().config;
 
-      const currency = currencyOfCountry(publication.location_country);
-      const unitPrice = discountedPrice(publication.price ?? 0, publication.discount_rate, currency);
-      const totalAmount = roundAmount(unitPrice * body.quantity, currency);
-      const feeAmount = roundAmount((totalAmount * feePercent) / 100, currency);
+      const { currency, unitPrice, totalAmount, feeAmount } = orderAmounts(
+        publication,
+        body.quantity,
+        feePercent,
+      );
       const files = (await findFileUrls(db, [publication.id])).get(publication.id) ?? [];
       const image = files[0] === undefined ? null : thumbnailUrlOf(storage, files[0]);
       const id = randomUUID();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { toNotificationKind, type AppNotification, type NotificationKind } from '@eco/domain';
-import type { DB } from '../../db/schema.ts';
+import type { DB, NewNotification } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
 import { DELETE_UNREAD_MESSAGE, NOTIFICATION_NOT_FOUND_MESSAGE } from './messages.ts';
 import {
@@ -50,7 +50,14 @@ export type NotifyInput = {
  * that recipient (nothing was created).
  */
 export async function notify(trx: DB, input: NotifyInput): Promise<boolean> {
-  const inserted = await insertNotification(trx, {
+  const inserted = await insertNotification(trx, notificationRow(input, new Date().toISOString()));
+  if (inserted) await signalUnreadChanged(trx, input.userId);
+  return inserted;
+}
+
+/** The stored row of an unread notification made at `createdAt` (also how the demo content dates its past ones). */
+export function notificationRow(input: NotifyInput, createdAt: string): NewNotification {
+  return {
     id: randomUUID(),
     user_id: input.userId,
     title: input.title,
@@ -60,10 +67,8 @@ export async function notify(trx: DB, input: NotifyInput): Promise<boolean> {
     link: input.link ?? null,
     dedupe_key: input.dedupeKey ?? null,
     read_at: null,
-    created_at: new Date().toISOString(),
-  });
-  if (inserted) await signalUnreadChanged(trx, input.userId);
-  return inserted;
+    created_at: createdAt,
+  };
 }
 
 /** The API shape of a stored notification. */
