@@ -34,8 +34,33 @@ export const theme = createTheme({
 });
 
 // Mantine's default dimmed grey (gray-6) is 3.3:1 on white; gray-7-ish keeps secondary text readable.
+// Mantine's palettes whose light variants (alerts, badges, light buttons) the app uses with their text in the colour:
+// at the primary shade (7) that text is under 4.5:1 on the tint; shade 9 passes WCAG AA.
+const LIGHT_VARIANT_COLORS = [
+  'gray',
+  'red',
+  'grape',
+  'blue',
+  'green',
+  'yellow',
+  'orange',
+  'teal',
+  'violet',
+  'cyan',
+];
+
+// Mantine's error red (red-6) is 3.3:1 on white: field messages and invalid inputs use red-9 (5.4:1).
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': '#5c636a' },
+  light: {
+    '--mantine-color-dimmed': '#5c636a',
+    '--mantine-color-error': '#c92a2a',
+    ...Object.fromEntries(
+      LIGHT_VARIANT_COLORS.map((color) => [
+        `--mantine-color-${color}-light-color`,
+        `var(--mantine-color-${color}-9)`,
+      ]),
+    ),
+  },
   dark: {},
 });

@@ -30,6 +30,7 @@ function show(kind: Kind, message: ReactNode, options: NoticeOptions = {}): stri
     color,
     autoClose: options.autoClose ?? duration,
     withBorder: true,
+    closeButtonProps: { 'aria-label': 'Cerrar aviso' },
   });
 }
 

@@ -86,7 +86,7 @@ export function CartSellerGroup({ group, onNavigate }: CartSellerGroupProps) {
           <input type="hidden" name="whatsapp" value={contactUrl(group)} />
           <Button
             type="submit"
-            color="green.8"
+            color="eco"
             leftSection={<IconBrandWhatsapp size={20} aria-hidden />}
             fullWidth
           >

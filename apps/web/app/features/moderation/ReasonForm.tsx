@@ -43,7 +43,7 @@ export function ReasonForm({ decision, targetId, request, answer, cancel }: Reas
         />
         <Group justify="flex-end">
           {cancel}
-          <Button type="submit" color="red" loading={fetcher.state !== 'idle'}>
+          <Button type="submit" color="red.9" loading={fetcher.state !== 'idle'}>
             {request.confirmLabel}
           </Button>
         </Group>

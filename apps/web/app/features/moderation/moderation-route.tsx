@@ -1,5 +1,4 @@
 import { REPORT_REASON_LABELS, type ReportReason } from '@eco/domain';
-import '@mantine/core/styles/Tabs.css';
 import {
   Anchor,
   Badge,
@@ -15,6 +14,7 @@ import {
 import { useState } from 'react';
 import { data, Link, useSearchParams } from 'react-router';
 import { LinkedPagination } from '../../components/LinkedPagination';
+import { LinkTabs } from '../../components/LinkTabs';
 import { readApiResponse } from '../../lib/api-client';
 import { getSession } from '../../lib/auth.server';
 import { ActionNotice } from '../../lib/forms/ActionNotice';
@@ -150,18 +150,18 @@ export default function ModerationPage({ loaderData, actionData }: Route.Compone
   const publicationActions = (id: string, title: string, published: boolean) => (
     <Group gap="xs">
       {!published && (
-        <DecisionForm decision="publish" targetId={id} color="green">
+        <DecisionForm decision="publish" targetId={id} color="eco">
           Publicar
         </DecisionForm>
       )}
       {published
-        ? reasonButton('unpublish', id, title, 'Retirar', { color: 'red', variant: 'light' })
-        : reasonButton('review', id, title, 'Devolver a revisión', { color: 'orange', variant: 'light' })}
+        ? reasonButton('unpublish', id, title, 'Retirar', { color: 'red.9', variant: 'light' })
+        : reasonButton('review', id, title, 'Devolver a revisión', { color: 'orange.9', variant: 'light' })}
     </Group>
   );
 
   const suspendButton = (id: string, name: string) =>
-    reasonButton('suspend', id, name, `Suspender a ${name}`, { color: 'red', variant: 'outline' });
+    reasonButton('suspend', id, name, `Suspender a ${name}`, { color: 'red.9', variant: 'outline' });
 
   return (
     <Stack gap="lg" maw={960} mx="auto" w="100%">
@@ -169,7 +169,6 @@ export default function ModerationPage({ loaderData, actionData }: Route.Compone
         Moderación
       </Title>
       {actionData && !('result' in actionData) && <ActionNotice notice={actionData.notice} />}
-      {/* Each tab is a link: the desk works before its scripts run, and a tab can be opened in a new one. */}
       <Tabs value={loaded.tab}>
         <Tabs.List>
           {TABS.map((tab) => (
@@ -211,7 +210,7 @@ export default function ModerationPage({ loaderData, actionData }: Route.Compone
               </Group>
               <Text size="sm" c="dimmed">
                 Esperando desde {formatDate(item.waitingSince)} ·{' '}
-                <Anchor component={Link} to={`/users/${item.author.id}`} inherit>
+                <Anchor component={Link} to={`/users/${item.author.id}`} inherit underline="always">
                   {item.author.name}
                 </Anchor>{' '}
                 (miembro desde {formatDate(item.author.memberSince)}; {item.author.published} publicados,{' '}
@@ -298,7 +297,7 @@ export default function ModerationPage({ loaderData, actionData }: Route.Compone
               <DecisionForm
                 decision="reinstate"
                 targetId={item.id}
-                color="green"
+                color="eco"
                 confirmation={{ title: 'Reactivar cuenta', message: `¿Reactivar a ${item.name}?` }}
               >
                 Reactivar

@@ -45,7 +45,7 @@ export function DeleteAccountForm({ answer, cancel }: DeleteAccountFormProps) {
         />
         <Group justify="flex-end" gap="sm">
           {cancel}
-          <Button type="submit" color="red" loading={fetcher.state !== 'idle'}>
+          <Button type="submit" color="red.9" loading={fetcher.state !== 'idle'}>
             Eliminar mi cuenta
           </Button>
         </Group>

@@ -98,7 +98,7 @@ export function ReportForm({
         {asGuest && <CaptchaField ref={setCaptcha} action="report" />}
         <Group justify="flex-end">
           {cancel}
-          <Button type="submit" color="red" loading={captchaSubmit.solving || fetcher.state !== 'idle'}>
+          <Button type="submit" color="red.9" loading={captchaSubmit.solving || fetcher.state !== 'idle'}>
             Enviar denuncia
           </Button>
         </Group>
