@@ -1,16 +1,5 @@
 import { REPORT_REASON_LABELS, type ReportReason } from '@eco/domain';
-import {
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-  type ButtonProps,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Stack, Text, Title, type ButtonProps } from '@mantine/core';
 import { useState } from 'react';
 import { data, Link, useSearchParams } from 'react-router';
 import { LinkedPagination } from '../../components/LinkedPagination';
@@ -169,15 +158,10 @@ export default function ModerationPage({ loaderData, actionData }: Route.Compone
         Moderación
       </Title>
       {actionData && !('result' in actionData) && <ActionNotice notice={actionData.notice} />}
-      <Tabs value={loaded.tab}>
-        <Tabs.List>
-          {TABS.map((tab) => (
-            <Tabs.Tab key={tab} value={tab} renderRoot={(props) => <Link to={deskPath(tab)} {...props} />}>
-              {TAB_LABELS[tab]}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
+      <LinkTabs
+        value={loaded.tab}
+        tabs={TABS.map((tab) => ({ value: tab, label: TAB_LABELS[tab], to: deskPath(tab) }))}
+      />
 
       {loaded.page.total === 0 && <Text c="dimmed">Nada pendiente por aquí.</Text>}
 
