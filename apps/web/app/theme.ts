@@ -34,20 +34,25 @@ export const theme = createTheme({
 });
 
 // Mantine's default dimmed grey (gray-6) is 3.3:1 on white; gray-7-ish keeps secondary text readable.
-// Mantine's palettes whose light variants (alerts, badges, light buttons) the app uses with their text in the colour:
-// at the primary shade (7) that text is under 4.5:1 on the tint; shade 9 passes WCAG AA.
-const LIGHT_VARIANT_COLORS = [
-  'gray',
-  'red',
-  'grape',
-  'blue',
-  'green',
-  'yellow',
-  'orange',
-  'teal',
-  'violet',
-  'cyan',
-];
+// The text of light variants (alerts, badges, light buttons, avatars' initials) on their tint. Mantine takes the
+// primary shade (7), under 4.5:1 for most palettes: shade 9 where it passes WCAG AA, a darker tone of the same hue
+// where even shade 9 does not (green, yellow, orange, teal, lime: 2.7–4.3:1 on their tint).
+const LIGHT_VARIANT_TEXT: Record<string, string> = {
+  dark: 'var(--mantine-color-dark-9)',
+  gray: 'var(--mantine-color-gray-9)',
+  red: 'var(--mantine-color-red-9)',
+  pink: 'var(--mantine-color-pink-9)',
+  grape: 'var(--mantine-color-grape-9)',
+  violet: 'var(--mantine-color-violet-9)',
+  indigo: 'var(--mantine-color-indigo-9)',
+  blue: 'var(--mantine-color-blue-9)',
+  cyan: 'var(--mantine-color-cyan-9)',
+  teal: '#06694b',
+  green: '#237032',
+  lime: '#44700a',
+  yellow: '#9a4d00',
+  orange: '#a3360b',
+};
 
 // Mantine's error red (red-6) is 3.3:1 on white: field messages and invalid inputs use red-9 (5.4:1).
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
@@ -56,9 +61,9 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-dimmed': '#5c636a',
     '--mantine-color-error': '#c92a2a',
     ...Object.fromEntries(
-      LIGHT_VARIANT_COLORS.map((color) => [
+      Object.entries(LIGHT_VARIANT_TEXT).map(([color, text]) => [
         `--mantine-color-${color}-light-color`,
-        `var(--mantine-color-${color}-9)`,
+        text,
       ]),
     ),
   },

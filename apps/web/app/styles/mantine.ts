@@ -20,8 +20,6 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Badge.css';
-// Alerts: a form's outcome shows as one before scripts run (lib/forms/ActionNotice.tsx), on any page.
-import '@mantine/core/styles/Alert.css';
 // The account pages, the publication pages and the cart show avatars: in the root stylesheet (0.4 KB) rather than in
 // a group of the guest pages' chunks, which those other pages would then load whole for it.
 import '@mantine/core/styles/Avatar.css';

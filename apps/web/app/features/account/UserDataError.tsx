@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Alert.css';
 import { Alert, Button, Group } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { useEffect } from 'react';

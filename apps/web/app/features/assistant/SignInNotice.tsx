@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Alert.css';
 import { Alert, Anchor, Text } from '@mantine/core';
 import { IconLogin } from '@tabler/icons-react';
 import { signInPath } from '../../lib/redirect-to';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Alert.css';
 import type { ContactPage, OrderPage } from '@eco/domain';
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { IconMessageCircle, IconReceipt } from '@tabler/icons-react';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Alert.css';
 import type { SellerAccount } from '@eco/domain';
 import { Alert, Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck, IconCreditCard, IconPlugConnectedX } from '@tabler/icons-react';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Alert.css';
 import type { AppNotification, NotificationPage } from '@eco/domain';
 import { DEFAULT_PAGE_SIZE } from '@eco/domain/constants';
 import { Alert, Anchor, Button, Center, Loader, Stack, Text } from '@mantine/core';

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { ActionNotice } from '../../lib/forms/ActionNotice';
+import { chosenBeforeHydration } from '../../lib/forms/typed-before-hydration';
 import type { FormAnswer } from '../../lib/forms/form-answer';
 import { fieldError, textFieldProps, useActionForm } from '../../lib/forms/use-action-form';
 import { CaptchaField, type CaptchaHandle } from '../captcha/CaptchaField';
@@ -47,6 +48,12 @@ export function ReportForm({
     onValidSubmit: asGuest ? captchaSubmit.onValidSubmit : undefined,
   });
   const sent = useRef(false);
+  // Mantine's group holds the choice: it starts with the one made before the page's scripts ran, if any.
+  const [reason, setReason] = useState(
+    () =>
+      chosenBeforeHydration(fields.reason.name) ??
+      (typeof fields.reason.initialValue === 'string' ? fields.reason.initialValue : ''),
+  );
 
   // A filed report redirects: the fetcher comes back idle without an answer.
   useEffect(() => {
@@ -92,7 +99,7 @@ export function ReportForm({
           autosize
           minRows={2}
           maxLength={LIMITS.reportComment.max}
-          withAsterisk={fields.reason.value === 'otro'}
+          withAsterisk={reason === 'otro'}
           {...textFieldProps(fields.comment)}
         />
         {asGuest && <CaptchaField ref={setCaptcha} action="report" />}

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Alert.css';
 import '../../styles/account';
 import { signInSchema } from '@eco/domain/schemas/sign-in';
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';

@@ -18,6 +18,7 @@ import { getSession } from '../../lib/auth.server';
 import { ActionNotice } from '../../lib/forms/ActionNotice';
 import { brokenForm, readForm } from '../../lib/forms/form-action.server';
 import { checkFieldProps, textFieldProps, useActionForm } from '../../lib/forms/use-action-form';
+import { checkedBeforeHydration } from '../../lib/forms/typed-before-hydration';
 import { useHydrated } from '../../lib/forms/use-hydrated';
 import { pageMeta } from '../../lib/meta';
 import { DEFAULT_SIGNED_IN_PATH } from '../../lib/redirect-to';
@@ -87,8 +88,11 @@ function SignUpForm({ answer }: { answer: SignUpAnswer | undefined }) {
     lastResult: answer?.result,
     onValidSubmit,
   });
-  // The submit waits for the terms (spec); before scripts run it cannot follow the switch, so the action checks.
-  const termsAccepted = fields.terms.value === 'on';
+  // The submit waits for the terms (spec); before scripts run it cannot follow the switch, so the action checks. The
+  // switch may have been turned on before the scripts ran: it starts as it was left.
+  const [termsAccepted, setTermsAccepted] = useState(
+    () => checkedBeforeHydration(fields.terms.id) ?? fields.terms.initialValue === 'on',
+  );
 
   return (
     <AuthCard title="Crear cuenta" description="Es gratis. Te enviaremos un correo para activar tu cuenta.">
@@ -131,6 +135,9 @@ function SignUpForm({ answer }: { answer: SignUpAnswer | undefined }) {
               </>
             }
             {...checkFieldProps(fields.terms)}
+            defaultChecked={undefined}
+            checked={termsAccepted}
+            onChange={(event) => setTermsAccepted(event.currentTarget.checked)}
           />
           <CaptchaField ref={setCaptcha} action="signup" />
           <Button

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Alert.css';
 import type { NotificationPage } from '@eco/domain';
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { IconBellOff } from '@tabler/icons-react';

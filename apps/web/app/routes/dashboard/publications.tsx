@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Alert.css';
 import '../../features/publication-form/styles';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconClipboardCheck, IconPlus } from '@tabler/icons-react';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Alert.css';
 import { Alert, Button, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';

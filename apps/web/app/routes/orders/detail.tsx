@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Alert.css';
 import type { Order, OrderStatus } from '@eco/domain';
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconClockHour4, IconCircleX, IconReceiptRefund } from '@tabler/icons-react';
