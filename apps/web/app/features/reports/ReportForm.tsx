@@ -82,9 +82,8 @@ export function ReportForm({
           withAsterisk
           id={fields.reason.id}
           name={fields.reason.name}
-          defaultValue={
-            typeof fields.reason.initialValue === 'string' ? fields.reason.initialValue : undefined
-          }
+          value={reason}
+          onChange={setReason}
           error={fieldError(fields.reason)}
         >
           <Stack gap={6} mt={6}>
