@@ -1,13 +1,13 @@
 import { resetRequestSchema } from '@eco/domain/schemas/reset-request';
 import type { ButtonProps } from '@mantine/core';
-import { Button, Stack, TextInput } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useActionData, useFetcher } from 'react-router';
 import { ActionNotice } from '../../lib/forms/ActionNotice';
-import { textFieldProps, useActionForm } from '../../lib/forms/use-action-form';
-import { CaptchaField, type CaptchaHandle } from '../captcha/CaptchaField';
+import { useActionForm } from '../../lib/forms/use-action-form';
+import { CaptchaField } from '../captcha/CaptchaField';
 import { useCaptchaSubmit } from '../captcha/use-captcha-submit';
+import { EmailField } from './EmailField';
 import { RESEND_INTENT, type ResendAnswer } from './resend-activation';
 
 export const RESEND_ACTIVATION_LABEL = 'Reenviar correo de activación';
@@ -33,8 +33,7 @@ export function ResendActivationForm({
   const fetcher = useFetcher<ResendAnswer>();
   const posted = useActionData();
   const answer = fetcher.data ?? (isResendAnswer(posted) ? posted : undefined);
-  const [captcha, setCaptcha] = useState<CaptchaHandle | null>(null);
-  const { solving, onValidSubmit } = useCaptchaSubmit(captcha, fetcher.submit);
+  const { attachCaptcha, solving, onValidSubmit } = useCaptchaSubmit(fetcher.submit);
   const { fields, formProps } = useActionForm({
     schema: resetRequestSchema,
     lastResult: answer?.result,
@@ -48,18 +47,11 @@ export function ResendActivationForm({
         <ActionNotice notice={answer?.notice} />
         <input type="hidden" name="intent" value={RESEND_INTENT} />
         {email === undefined ? (
-          <TextInput
-            label="Correo electrónico"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            withAsterisk
-            {...textFieldProps(fields.email)}
-          />
+          <EmailField field={fields.email} />
         ) : (
           <input type="hidden" name="email" value={email} />
         )}
-        <CaptchaField ref={setCaptcha} action="resend" />
+        <CaptchaField ref={attachCaptcha} action="resend" />
         <Button
           type="submit"
           variant={email === undefined ? 'filled' : variant}

@@ -1,7 +1,7 @@
 import { resetRequestSchema } from '@eco/domain/schemas/reset-request';
 import type { RouterContextProvider } from 'react-router';
 import { callApi } from '../../lib/api.server';
-import { captchaRefusalMessage } from '../captcha/captcha-refusal.server';
+import { attachCaptchausalMessage } from '../captcha/captcha-refusal.server';
 import { invalidForm, parseForm, refusedForm } from '../../lib/forms/form-action.server';
 import { RESEND_INTENT, type ResendAnswer } from './resend-activation';
 
@@ -28,6 +28,6 @@ export async function resendActivation<Page extends object>(
       notice: { kind: 'success', message: data.message },
     } satisfies ResendAnswer;
   } catch (error) {
-    return refusedForm(submission, error, { extra, message: captchaRefusalMessage(formData, error) });
+    return refusedForm(submission, error, { extra, message: attachCaptchausalMessage(formData, error) });
   }
 }

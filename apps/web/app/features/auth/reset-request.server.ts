@@ -2,7 +2,7 @@ import { resetRequestSchema } from '@eco/domain/schemas/reset-request';
 import type { RouterContextProvider } from 'react-router';
 import { callApi } from '../../lib/api.server';
 import { invalidForm, parseForm, refusedForm } from '../../lib/forms/form-action.server';
-import { captchaRefusalMessage } from '../captcha/captcha-refusal.server';
+import { attachCaptchausalMessage } from '../captcha/captcha-refusal.server';
 
 /** The reset request's action: the API e-mails a link (and answers the same whatever the address). */
 export async function requestReset(context: Readonly<RouterContextProvider>, formData: FormData) {
@@ -14,7 +14,7 @@ export async function requestReset(context: Readonly<RouterContextProvider>, for
       body: { ...submission.value, captcha: formData.get('captcha') ?? undefined },
     });
   } catch (error) {
-    return refusedForm(submission, error, { message: captchaRefusalMessage(formData, error) });
+    return refusedForm(submission, error, { message: attachCaptchausalMessage(formData, error) });
   }
   return { sent: true as const };
 }

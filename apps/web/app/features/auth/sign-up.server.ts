@@ -1,7 +1,7 @@
 import { signUpFormSchema } from '@eco/domain/schemas/sign-up';
 import type { RouterContextProvider } from 'react-router';
 import { callApi } from '../../lib/api.server';
-import { captchaRefusalMessage } from '../captcha/captcha-refusal.server';
+import { attachCaptchausalMessage } from '../captcha/captcha-refusal.server';
 import { invalidForm, parseForm, refusedForm } from '../../lib/forms/form-action.server';
 
 const HIDDEN = ['password', 'passwordConfirmation'];
@@ -19,7 +19,7 @@ export async function signUp(context: Readonly<RouterContextProvider>, formData:
   } catch (error) {
     return refusedForm(submission, error, {
       hideFields: HIDDEN,
-      message: captchaRefusalMessage(formData, error),
+      message: attachCaptchausalMessage(formData, error),
     });
   }
   return { sentTo: account.email };

@@ -7,7 +7,7 @@ const NEEDS_SCRIPTS =
  * The message for a refused form that needed the human check. A form sent before the page's scripts ran (or without
  * them) carries no solution: the API's 'Completa la verificación…' then also says how to get one.
  */
-export function captchaRefusalMessage(formData: FormData, error: unknown): string {
+export function attachCaptchausalMessage(formData: FormData, error: unknown): string {
   const solved = typeof formData.get('captcha') === 'string' && formData.get('captcha') !== '';
   if (!solved && error instanceof ApiError && error.statusCode === 400)
     return `${error.message} ${NEEDS_SCRIPTS}`;

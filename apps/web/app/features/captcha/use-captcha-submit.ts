@@ -8,8 +8,10 @@ type Submit = (target: FormData, options: SubmitOptions) => Promise<void>;
 /**
  * Sends a valid form with the captcha's solution (a `useActionForm` onValidSubmit): the router waits while the proof
  * of work finishes, then posts the form to its action with the token as `captcha`. `solving` is true meanwhile.
+ * Give `attachCaptcha` (the ref) to the form's CaptchaField.
  */
-export function useCaptchaSubmit(captcha: CaptchaHandle | null, submit: Submit) {
+export function useCaptchaSubmit(submit: Submit) {
+  const [captcha, attachCaptcha] = useState<CaptchaHandle | null>(null);
   const [solving, setSolving] = useState(false);
 
   function onValidSubmit(event: FormEvent<HTMLFormElement>, formData: FormData) {
@@ -30,5 +32,5 @@ export function useCaptchaSubmit(captcha: CaptchaHandle | null, submit: Submit) 
     })();
   }
 
-  return { solving, onValidSubmit };
+  return { attachCaptcha, solving, onValidSubmit };
 }

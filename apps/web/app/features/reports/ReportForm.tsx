@@ -10,7 +10,7 @@ import { ActionNotice } from '../../lib/forms/ActionNotice';
 import { chosenBeforeHydration } from '../../lib/forms/typed-before-hydration';
 import type { FormAnswer } from '../../lib/forms/form-answer';
 import { fieldError, textFieldProps, useActionForm } from '../../lib/forms/use-action-form';
-import { CaptchaField, type CaptchaHandle } from '../captcha/CaptchaField';
+import { CaptchaField } from '../captcha/CaptchaField';
 import { useCaptchaSubmit } from '../captcha/use-captcha-submit';
 import { reportPath } from './report-path';
 
@@ -40,12 +40,11 @@ export function ReportForm({
 }: ReportFormProps) {
   const fetcher = useFetcher<FormAnswer>();
   const shown = fetcher.data ?? answer;
-  const [captcha, setCaptcha] = useState<CaptchaHandle | null>(null);
-  const captchaSubmit = useCaptchaSubmit(captcha, fetcher.submit);
+  const { attachCaptcha, solving, onValidSubmit } = useCaptchaSubmit(fetcher.submit);
   const { fields, formProps } = useActionForm({
     schema: reportFormSchema,
     lastResult: shown?.result,
-    onValidSubmit: asGuest ? captchaSubmit.onValidSubmit : undefined,
+    onValidSubmit: asGuest ? onValidSubmit : undefined,
   });
   const sent = useRef(false);
   // Mantine's group holds the choice: it starts with the one made before the page's scripts ran, if any.
@@ -101,10 +100,10 @@ export function ReportForm({
           withAsterisk={reason === 'otro'}
           {...textFieldProps(fields.comment)}
         />
-        {asGuest && <CaptchaField ref={setCaptcha} action="report" />}
+        {asGuest && <CaptchaField ref={attachCaptcha} action="report" />}
         <Group justify="flex-end">
           {cancel}
-          <Button type="submit" color="red.9" loading={captchaSubmit.solving || fetcher.state !== 'idle'}>
+          <Button type="submit" color="red.9" loading={solving || fetcher.state !== 'idle'}>
             Enviar denuncia
           </Button>
         </Group>

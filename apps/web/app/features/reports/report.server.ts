@@ -3,7 +3,7 @@ import type { RouterContextProvider } from 'react-router';
 import { callApi } from '../../lib/api.server';
 import { invalidForm, parseForm, refusedForm } from '../../lib/forms/form-action.server';
 import { redirectWithNotice } from '../../lib/forms/flash.server';
-import { captchaRefusalMessage } from '../captcha/captcha-refusal.server';
+import { attachCaptchausalMessage } from '../captcha/captcha-refusal.server';
 import { reportedPath } from './report-path';
 
 /** Files a report (POST /api/reports), then back to what was reported with the API's thanks as a notice. */
@@ -22,6 +22,6 @@ export async function fileReport(
     });
     return redirectWithNotice(reportedPath(targetType, targetId), { kind: 'success', message: data.message });
   } catch (error) {
-    return refusedForm(submission, error, { message: captchaRefusalMessage(formData, error) });
+    return refusedForm(submission, error, { message: attachCaptchausalMessage(formData, error) });
   }
 }

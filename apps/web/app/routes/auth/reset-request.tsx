@@ -1,18 +1,18 @@
 import '../../styles/account';
 import { resetRequestSchema } from '@eco/domain/schemas/reset-request';
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Form, Link, useNavigation, useSubmit } from 'react-router';
 import { AuthCard } from '../../features/auth/AuthCard';
 import { requestReset } from '../../features/auth/reset-request.server';
 import { ResultPanel } from '../../features/auth/ResultPanel';
-import { CaptchaField, type CaptchaHandle } from '../../features/captcha/CaptchaField';
+import { CaptchaField } from '../../features/captcha/CaptchaField';
 import { useCaptchaSubmit } from '../../features/captcha/use-captcha-submit';
 import { ActionNotice } from '../../lib/forms/ActionNotice';
 import { brokenForm, readForm } from '../../lib/forms/form-action.server';
-import { textFieldProps, useActionForm } from '../../lib/forms/use-action-form';
+import { useActionForm } from '../../lib/forms/use-action-form';
 import { pageMeta } from '../../lib/meta';
+import { EmailField } from '../../features/auth/EmailField';
 import type { Route } from './+types/reset-request';
 
 // The API answers the same whatever the address: so does this page.
@@ -30,8 +30,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 export default function ResetRequestPage({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const answer = actionData && 'result' in actionData ? actionData : undefined;
-  const [captcha, setCaptcha] = useState<CaptchaHandle | null>(null);
-  const { solving, onValidSubmit } = useCaptchaSubmit(captcha, useSubmit());
+  const { attachCaptcha, solving, onValidSubmit } = useCaptchaSubmit(useSubmit());
   const { fields, formProps } = useActionForm({
     schema: resetRequestSchema,
     lastResult: answer?.result,
@@ -68,15 +67,8 @@ export default function ResetRequestPage({ actionData }: Route.ComponentProps) {
       <Form method="post" {...formProps} aria-label="Pedir enlace para restablecer la contraseña">
         <Stack gap="md">
           <ActionNotice notice={answer?.notice} />
-          <TextInput
-            label="Correo electrónico"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            withAsterisk
-            {...textFieldProps(fields.email)}
-          />
-          <CaptchaField ref={setCaptcha} action="reset" />
+          <EmailField field={fields.email} />
+          <CaptchaField ref={attachCaptcha} action="reset" />
           <Button
             type="submit"
             fullWidth

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Alert.css';
 import '../../styles/account';
 import { signInSchema } from '@eco/domain/schemas/sign-in';
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconLogin, IconMailExclamation } from '@tabler/icons-react';
 import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router';
 import { AuthCard } from '../../features/auth/AuthCard';
@@ -16,6 +16,7 @@ import { brokenForm, readForm } from '../../lib/forms/form-action.server';
 import { textFieldProps, useActionForm } from '../../lib/forms/use-action-form';
 import { pageMeta } from '../../lib/meta';
 import { safeRedirectPath } from '../../lib/redirect-to';
+import { EmailField } from '../../features/auth/EmailField';
 import type { Route } from './+types/sign-in';
 
 export const meta: Route.MetaFunction = () =>
@@ -59,14 +60,7 @@ export default function SignInPage({ actionData }: Route.ComponentProps) {
       <Form method="post" {...formProps} aria-label="Formulario de ingreso">
         <Stack gap="md">
           <ActionNotice notice={answer && 'notice' in answer ? answer.notice : undefined} />
-          <TextInput
-            label="Correo electrónico"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            withAsterisk
-            {...textFieldProps(fields.email)}
-          />
+          <EmailField field={fields.email} />
           <PasswordField
             label="Contraseña"
             autoComplete="current-password"

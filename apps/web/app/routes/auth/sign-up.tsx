@@ -12,7 +12,7 @@ import { resendActivation } from '../../features/auth/resend-activation.server';
 import { ResendActivationForm } from '../../features/auth/ResendActivationForm';
 import { ResultPanel } from '../../features/auth/ResultPanel';
 import { signUp } from '../../features/auth/sign-up.server';
-import { CaptchaField, type CaptchaHandle } from '../../features/captcha/CaptchaField';
+import { CaptchaField } from '../../features/captcha/CaptchaField';
 import { useCaptchaSubmit } from '../../features/captcha/use-captcha-submit';
 import { getSession } from '../../lib/auth.server';
 import { ActionNotice } from '../../lib/forms/ActionNotice';
@@ -22,6 +22,7 @@ import { checkedBeforeHydration } from '../../lib/forms/typed-before-hydration';
 import { useHydrated } from '../../lib/forms/use-hydrated';
 import { pageMeta } from '../../lib/meta';
 import { DEFAULT_SIGNED_IN_PATH } from '../../lib/redirect-to';
+import { EmailField } from '../../features/auth/EmailField';
 import type { Route } from './+types/sign-up';
 
 export const meta: Route.MetaFunction = () =>
@@ -81,8 +82,7 @@ type SignUpAnswer = Extract<Route.ComponentProps['actionData'], { result: unknow
 function SignUpForm({ answer }: { answer: SignUpAnswer | undefined }) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
-  const [captcha, setCaptcha] = useState<CaptchaHandle | null>(null);
-  const { solving, onValidSubmit } = useCaptchaSubmit(captcha, useSubmit());
+  const { attachCaptcha, solving, onValidSubmit } = useCaptchaSubmit(useSubmit());
   const { fields, formProps } = useActionForm({
     schema: signUpFormSchema,
     lastResult: answer?.result,
@@ -99,14 +99,7 @@ function SignUpForm({ answer }: { answer: SignUpAnswer | undefined }) {
       <Form method="post" {...formProps} aria-label="Formulario de registro">
         <Stack gap="md">
           <ActionNotice notice={answer?.notice} />
-          <TextInput
-            label="Correo electrónico"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            withAsterisk
-            {...textFieldProps(fields.email)}
-          />
+          <EmailField field={fields.email} />
           <TextInput label="Nombre" autoComplete="name" withAsterisk {...textFieldProps(fields.name)} />
           <PasswordField
             label="Contraseña"
@@ -139,7 +132,7 @@ function SignUpForm({ answer }: { answer: SignUpAnswer | undefined }) {
             checked={termsAccepted}
             onChange={(event) => setTermsAccepted(event.currentTarget.checked)}
           />
-          <CaptchaField ref={setCaptcha} action="signup" />
+          <CaptchaField ref={attachCaptcha} action="signup" />
           <Button
             type="submit"
             fullWidth
