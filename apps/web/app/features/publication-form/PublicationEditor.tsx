@@ -14,7 +14,7 @@ import type { PublicationFormValues } from './publication-form-values';
 import { isFieldRequired } from './publication-form-values';
 import { takeTypedValues } from '../../lib/forms/typed-before-hydration';
 import { useHydrated } from '../../lib/forms/use-hydrated';
-import { useSchemaForm } from '../../lib/use-schema-form';
+import { useSchemaForm } from './use-schema-form';
 import { CaptchaField, type CaptchaHandle } from '../captcha/CaptchaField';
 import { useWaiting } from '../../components/waiting/waiting-context';
 import { SAVE_MESSAGES } from './messages';

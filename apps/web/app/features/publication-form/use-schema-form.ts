@@ -3,7 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import type { FormEvent } from 'react';
 import { useCallback, useMemo, useRef } from 'react';
 import type { z } from 'zod';
-import { notifyFormError } from './notify';
+import { notifyFormError } from '../../lib/notify';
 
 export type SchemaFormOptions<Values> = Omit<
   UseFormInput<Values>,
