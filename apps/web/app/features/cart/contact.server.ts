@@ -5,7 +5,7 @@ import { callApi } from '../../lib/api.server';
 const BAD_LINK = 'El enlace de WhatsApp no es válido.';
 
 /** Only a WhatsApp chat link: the form carries the message the cart wrote, never an address of elsewhere. */
-function whatsappUrl(value: FormDataEntryValue | null): string | null {
+export function whatsappUrl(value: FormDataEntryValue | null): string | null {
   if (typeof value !== 'string') return null;
   try {
     const url = new URL(value);
