@@ -21,7 +21,7 @@ test('a visitor signs up, activates by e-mail, signs in, completes the profile w
   await page.goto('/dashboard/settings');
   const profile = page.getByRole('form', { name: 'Tu perfil' });
   await expect(profile.getByRole('textbox', { name: 'Nombre' })).not.toBeEditable();
-  await profile.getByRole('button', { name: 'Editar' }).click();
+  await profile.getByRole('link', { name: 'Editar' }).click();
   await profile.getByRole('textbox', { name: 'Nombre' }).fill('Ana Suárez');
   await profile.getByRole('textbox', { name: 'Teléfono / WhatsApp' }).fill('5493515550101');
 

@@ -29,7 +29,7 @@ test('a member downloads their data, deletes their account and their profile is 
   await expect(page.getByRole('heading', { level: 1, name: account.name })).toBeVisible();
 
   await page.goto('/dashboard/settings');
-  await card.getByRole('button', { name: 'Eliminar mi cuenta' }).click();
+  await card.getByRole('link', { name: 'Eliminar mi cuenta' }).click();
   const dialog = page.getByRole('dialog', { name: '¿Eliminar tu cuenta?' });
   await expect(dialog).toContainText('Esto no se puede deshacer');
   await dialog.getByLabel('Tu contraseña').fill('no-es-la-clave');

@@ -49,7 +49,7 @@ test('a guest reports with the real captcha; three reports hide it; the desk sus
   const guestContext = await browser.newContext();
   const guest = await guestContext.newPage();
   await guest.goto(`/publications/${id}`);
-  await guest.getByRole('button', { name: 'Denunciar' }).click();
+  await guest.getByRole('link', { name: 'Denunciar' }).click();
   const dialog = guest.getByRole('dialog', { name: 'Denunciar anuncio' });
   await dialog.getByRole('radio', { name: 'Estafa o fraude' }).check();
   await dialog.getByRole('textbox', { name: 'Comentario' }).fill('Pide el pago por adelantado a otra cuenta');
@@ -90,7 +90,7 @@ test('a guest reports with the real captcha; three reports hide it; the desk sus
   await expect(card.getByText(/Pide el pago por adelantado/)).toBeVisible();
 
   // 4. Suspend the author (the reason is the confirmation): their profile leaves the public.
-  await card.getByRole('button', { name: `Suspender a ${authorName}` }).click();
+  await card.getByRole('link', { name: `Suspender a ${authorName}` }).click();
   const reasonDialog = admin.getByRole('dialog', { name: 'Suspender cuenta' });
   await reasonDialog.getByRole('textbox', { name: 'Motivo' }).fill('Estafas denunciadas por varias personas');
   await reasonDialog.getByRole('button', { name: 'Suspender' }).click();

@@ -3,6 +3,25 @@ import { redirect, type RouterContextProvider } from 'react-router';
 import { callApi } from '../../lib/api.server';
 
 const BAD_LINK = 'El enlace de WhatsApp no es válido.';
+const BROKEN_FORM =
+  'El formulario del carrito llegó incompleto. Ábrelo de nuevo y vuelve a tocar «Contactar por WhatsApp».';
+const ONLY_POST = 'Esta dirección recibe el formulario del carrito de contactos: ábrelo desde el carrito.';
+
+/** The API's shape of an error, for a resource route answered to a program or a tab opened on its own. */
+function refusal(status: number, message: string, headers: Record<string, string> = {}): Response {
+  const error = status === 405 ? 'Method Not Allowed' : 'Bad Request';
+  return Response.json({ statusCode: status, error, message }, { status, headers });
+}
+
+/** GET /contact: nothing to show, the form posts here. */
+export function onlyPosts(): Response {
+  return refusal(405, ONLY_POST, { allow: 'POST' });
+}
+
+/** A body that is not the cart's form. */
+export function brokenContactForm(): Response {
+  return refusal(400, BROKEN_FORM);
+}
 
 /** Only a WhatsApp chat link: the form carries the message the cart wrote, never an address of elsewhere. */
 export function whatsappUrl(value: FormDataEntryValue | null): string | null {

@@ -144,8 +144,8 @@ export default function ModerationPage({ loaderData, actionData }: Route.Compone
         </DecisionForm>
       )}
       {published
-        ? reasonButton('unpublish', id, title, 'Retirar', { color: 'red.9', variant: 'light' })
-        : reasonButton('review', id, title, 'Devolver a revisión', { color: 'orange.9', variant: 'light' })}
+        ? reasonButton('unpublish', id, title, 'Retirar', { color: 'red', variant: 'light' })
+        : reasonButton('review', id, title, 'Devolver a revisión', { color: 'orange', variant: 'light' })}
     </Group>
   );
 
@@ -175,6 +175,7 @@ export default function ModerationPage({ loaderData, actionData }: Route.Compone
                 </Anchor>
                 <Group gap={4}>
                   <Badge
+                    variant="light"
                     color={
                       item.captchaVerified === true
                         ? 'green'
@@ -189,7 +190,11 @@ export default function ModerationPage({ loaderData, actionData }: Route.Compone
                         ? 'Verificación fallida'
                         : 'Sin verificación'}
                   </Badge>
-                  {item.openReports > 0 && <Badge color="red">{item.openReports} denuncias</Badge>}
+                  {item.openReports > 0 && (
+                    <Badge variant="light" color="red">
+                      {item.openReports} denuncias
+                    </Badge>
+                  )}
                 </Group>
               </Group>
               <Text size="sm" c="dimmed">
@@ -233,10 +238,20 @@ export default function ModerationPage({ loaderData, actionData }: Route.Compone
                       {item.label}
                     </Anchor>
                   )}
-                  {item.status === 0 && <Badge color="orange">Oculto</Badge>}
-                  {item.suspended && <Badge color="red">Suspendido</Badge>}
+                  {item.status === 0 && (
+                    <Badge variant="light" color="orange">
+                      Oculto
+                    </Badge>
+                  )}
+                  {item.suspended && (
+                    <Badge variant="light" color="red">
+                      Suspendido
+                    </Badge>
+                  )}
                 </Group>
-                <Badge color="red">{item.openReports} denuncias</Badge>
+                <Badge variant="light" color="red">
+                  {item.openReports} denuncias
+                </Badge>
               </Group>
               <Stack gap={2} component="ul" style={{ margin: 0, paddingInlineStart: 18 }}>
                 {item.reports.map((report, index) => (

@@ -39,13 +39,15 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 // Opening and closing a form (`?editar=…`, `?confirmar=…`) changes nothing on the server: no need to load again.
+// Submissions and explicit revalidations (the same address: a card that changed something) load as usual.
 export function shouldRevalidate({
   currentUrl,
   nextUrl,
   formMethod,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  if (formMethod === undefined && currentUrl.pathname === nextUrl.pathname) return false;
+  const toggled = currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search;
+  if (formMethod === undefined && toggled) return false;
   return defaultShouldRevalidate;
 }
 
