@@ -43,8 +43,7 @@ export function whatsappUrl(value: FormDataEntryValue | null): string | null {
  */
 export async function contactSeller(context: Readonly<RouterContextProvider>, formData: FormData) {
   const target = whatsappUrl(formData.get('whatsapp'));
-  if (target === null)
-    return new Response(BAD_LINK, { status: 400, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  if (target === null) return refusal(400, BAD_LINK);
   const contact = contactSchema.safeParse({
     sellerId: formData.get('sellerId'),
     publicationIds: formData.getAll('publicationIds'),
