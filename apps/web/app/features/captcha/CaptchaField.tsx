@@ -117,14 +117,20 @@ export function CaptchaField({
           return grecaptcha.execute(siteKey, { action });
         }
         if (provider !== 'altcha' || !widget.current) return undefined;
-        if (payload.current) return payload.current;
-        // verify() would abort the work under way and start over (a second challenge): wait for it instead.
-        if (widget.current.getState() === 'verifying') {
-          const finished = await settledPayload(widget.current);
-          if (finished) return finished;
+        // verify() would abort the work under way and start over (a second challenge): wait for it instead. A form
+        // sent right after hydration can still meet the solving-on-load just starting, and the two then spoil each
+        // other ('Failed to find solution'): one more attempt, once the other has settled.
+        for (let attempt = 0; attempt < 2 && !payload.current; attempt += 1) {
+          const element = widget.current;
+          if (!element) break;
+          if (element.getState() === 'verifying') {
+            const finished = await settledPayload(element);
+            if (finished) payload.current = finished;
+            continue;
+          }
+          const result = await element.verify().catch(() => null);
+          if (result?.payload) payload.current = result.payload;
         }
-        const result = await widget.current.verify();
-        payload.current = result?.payload;
         return payload.current;
       },
       reset() {
