@@ -151,23 +151,84 @@ export const questions: readonly Question[] = [
     key: 'proteccion-de-datos',
     question: '¿Cómo protegen mis datos?',
     answer:
-      'Guardamos tus datos en nuestros propios servidores, nunca los vendemos y solo usamos una cookie de sesión, sin rastreadores publicitarios. Tu contraseña se guarda protegida con un algoritmo de hash, de modo que nadie puede leerla, y al subir una imagen eliminamos sus metadatos EXIF, incluida la ubicación GPS. Tu correo electrónico no se muestra públicamente, y tu teléfono solo se usa para que otras personas te escriban por WhatsApp desde tus anuncios. El detalle está en la Política de Privacidad, que sigue la Ley 25.326 de Argentina y la Ley 1581 de 2012 de Colombia.',
+      'Guardamos tus datos en nuestros propios servidores y nunca los vendemos. Usamos la cookie de tu sesión y otra que dura un minuto para mostrarte el resultado de un formulario, sin rastreadores publicitarios. Tu contraseña se guarda protegida con un algoritmo de hash, de modo que nadie puede leerla, y al subir una imagen eliminamos sus metadatos EXIF, incluida la ubicación GPS. Tu correo electrónico no se muestra públicamente, y tu teléfono solo se usa para que otras personas te escriban por WhatsApp desde tus anuncios. El detalle está en la Política de Privacidad, que sigue la Ley 25.326 de Argentina y la Ley 1581 de 2012 de Colombia.',
     references: [
       { to: '/privacy', title: 'Política de Privacidad', description: 'Qué datos tratamos y para qué.' },
+      { to: '/dashboard/settings', title: 'Configuración', description: 'Descarga o elimina tus datos.' },
+    ],
+  },
+  {
+    key: 'descargar-mis-datos',
+    question: '¿Cómo descargo los datos que EcoAnuncios guarda sobre mí?',
+    answer:
+      'Inicia sesión, entra en Configuración, dentro de Mi Panel, y presiona «Descargar mis datos». Al instante recibes un archivo JSON con todo lo que guardamos sobre ti: tu cuenta, tu perfil, tus datos de pago, tus anuncios con las direcciones de sus imágenes, las imágenes que subiste y tus sesiones abiertas. Nunca incluye tu contraseña. Desde el mismo lugar puedes corregir tu perfil o eliminar tu cuenta.',
+    references: [
+      { to: '/dashboard/settings', title: 'Configuración', description: 'Descarga tus datos.' },
+      { to: '/privacy', title: 'Política de Privacidad', description: 'Tus derechos sobre tus datos.' },
     ],
   },
   {
     key: 'eliminar-cuenta',
     question: '¿Cómo elimino mi cuenta?',
     answer:
-      'Escríbenos a hola@ecoanuncios.org desde el correo con el que te registraste y pide la eliminación de tu cuenta. Eliminaremos tu cuenta, tus publicaciones y tus datos personales, salvo lo que la ley nos obligue a conservar, y te confirmaremos por correo cuando esté hecho. Es un derecho que te reconocen la Ley 25.326 en Argentina y la Ley 1581 de 2012 en Colombia.',
+      'Puedes hacerlo tú mismo: inicia sesión, entra en Configuración, dentro de Mi Panel, y presiona «Eliminar mi cuenta». Te pediremos tu contraseña para confirmar, y en ese momento borramos tu cuenta, tu perfil, tus anuncios, tus imágenes y tus sesiones. No se puede deshacer, y tu correo queda libre por si algún día quieres volver. Si quieres guardar una copia antes, usa «Descargar mis datos» en la misma página. Si olvidaste tu contraseña, recupérala primero con «¿Olvidaste tu contraseña?» al iniciar sesión. Es un derecho que te reconocen la Ley 25.326 en Argentina y la Ley 1581 de 2012 en Colombia.',
     references: [
       {
-        to: 'mailto:hola@ecoanuncios.org?subject=Eliminar%20mi%20cuenta',
-        title: 'Pedir la eliminación',
-        description: 'Escríbenos desde el correo de tu cuenta.',
+        to: '/dashboard/settings',
+        title: 'Configuración',
+        description: 'Elimina tu cuenta con tu contraseña.',
       },
+      { to: '/auth/reset', title: 'Recuperar contraseña', description: 'Si no recuerdas tu contraseña.' },
       { to: '/privacy', title: 'Política de Privacidad', description: 'Tus derechos sobre tus datos.' },
+    ],
+  },
+  {
+    key: 'correos',
+    question: '¿Qué correos me envía EcoAnuncios y cómo dejo de recibirlos?',
+    answer:
+      'Las notificaciones aparecen siempre en la campana de la barra superior: cuando publican o devuelven a revisión tus anuncios, cuando alguien te califica y cuando vendes o compras con Mercado Pago. Además te avisamos por correo, salvo que lo desactives: en Configuración, dentro de Mi Panel, apaga «Recibir avisos por correo», o abre el enlace para dejar de recibir avisos que trae cada correo y confirma con el botón, sin necesidad de iniciar sesión; tu programa de correo también puede ofrecerte darte de baja con un clic. Los correos de tu cuenta, como la activación o el cambio de contraseña, llegan siempre que los pides.',
+    references: [
+      {
+        to: '/dashboard/settings',
+        title: 'Configuración',
+        description: 'Activa o desactiva los avisos por correo.',
+      },
+      { to: '/dashboard/notifications', title: 'Notificaciones', description: 'Todas tus notificaciones.' },
+    ],
+  },
+  {
+    key: 'denunciar',
+    question: '¿Cómo denuncio un anuncio o un perfil, y qué pasa después?',
+    answer:
+      'En el anuncio o en el perfil presiona «Denunciar», elige el motivo (spam, producto prohibido, estafa, contenido ofensivo, categoría equivocada u otro) y, si quieres, agrega un comentario; para «Otro» el comentario es obligatorio. Puedes denunciar con o sin cuenta; sin cuenta, tu navegador pasa antes una verificación automática. El equipo de moderación revisa cada denuncia: puede desestimarla, devolver el anuncio a revisión o despublicarlo, y si varias personas denuncian un anuncio publicado, se oculta hasta que el equipo lo revise. Si tienes cuenta, te avisamos qué se decidió. Si denuncian tu anuncio, te avisamos el resultado y el motivo, sin decirte quién lo denunció, y puedes editarlo desde Mis publicaciones.',
+    references: [
+      { to: '/publications', title: 'Explorar', description: 'Abre el anuncio que quieres denunciar.' },
+      { to: '/terms', title: 'Términos de Uso', description: 'Qué se puede publicar y qué no.' },
+    ],
+  },
+  {
+    key: 'mercado-pago',
+    question: '¿Cómo compro o vendo con Mercado Pago?',
+    answer:
+      'Si quien publica un producto, un servicio o un curso conectó su cuenta de Mercado Pago, el anuncio muestra el botón Comprar: eliges la cantidad, pagas en Mercado Pago y el dinero va directamente a quien vende. Para vender así, entra en Configuración, dentro de Mi Panel, y conecta tu cuenta de Mercado Pago; puedes desconectarla cuando quieras. EcoAnuncios nunca ve ni guarda los datos de tu tarjeta: guarda el pedido (qué se compró, la cantidad, el precio y cada cambio del estado del pago) para que comprador y vendedor lo vean en Mis compras y Mis ventas, y les avisa cuando el pago cambia. Si el sitio no tiene los pagos en línea habilitados, el botón no aparece y se acuerda todo por WhatsApp.',
+    references: [
+      {
+        to: '/dashboard/settings',
+        title: 'Configuración',
+        description: 'Conecta tu cuenta de Mercado Pago.',
+      },
+      { to: '/dashboard/shopping', title: 'Mis compras', description: 'Tus pedidos y su estado.' },
+      { to: '/dashboard/sales', title: 'Mis ventas', description: 'Lo que vendiste.' },
+    ],
+  },
+  {
+    key: 'verificacion-humana',
+    question: '¿Por qué me piden comprobar que soy una persona?',
+    answer:
+      'Para frenar a los programas que crean cuentas falsas o envían spam. Al crear una cuenta, pedir un cambio de contraseña, reenviar la activación, denunciar sin cuenta o usar el Asistente Virtual sin cuenta, tu navegador resuelve una verificación automática: no tienes que elegir imágenes y suele tardar unos segundos. Con una cuenta iniciada el Asistente no te la pide. Si falla, espera un momento y vuelve a intentarlo; la verificación necesita que la página termine de cargar.',
+    references: [
+      { to: '/auth/new', title: 'Crear cuenta', description: 'Con una cuenta, el Asistente no te la pide.' },
+      { to: '/privacy', title: 'Política de Privacidad', description: 'Qué datos tratamos y para qué.' },
     ],
   },
   {

@@ -7,7 +7,7 @@ export function PrivacyContent() {
       <Stack gap="xs">
         <Title order={1}>Política de Privacidad</Title>
         <Text size="sm" c="dimmed">
-          Última actualización: 22 de noviembre de 2026
+          Última actualización: 26 de noviembre de 2026
         </Text>
         <Text>
           En EcoAnuncios cuidamos tus datos personales. Esta política explica qué datos recopilamos, para qué
@@ -33,8 +33,17 @@ export function PrivacyContent() {
           </ListItem>
           <ListItem>
             Tu contenido: tus publicaciones (textos, imágenes, ubicaciones, fechas y precios), las
-            calificaciones que das y recibes, las notificaciones de tu cuenta y los mensajes que escribes al
-            Asistente Virtual.
+            calificaciones que das y recibes y las notificaciones de tu cuenta.
+          </ListItem>
+          <ListItem>
+            Las preguntas que escribes al Asistente Virtual: las usamos solo para responderte en ese momento y
+            no las guardamos ni las registramos. Si el sitio usa un modelo de lenguaje para redactar las
+            respuestas, tu pregunta se le envía únicamente para eso.
+          </ListItem>
+          <ListItem>
+            Tus compras y ventas con Mercado Pago (qué se compró, la cantidad, el precio y cada cambio del
+            estado del pago; nunca los datos de tu tarjeta) y el registro de los contactos que haces por
+            WhatsApp desde el carrito (a quién y por qué anuncios, sin el texto del mensaje).
           </ListItem>
           <ListItem>
             Si conectas una cuenta de vendedor con una plataforma de pagos, los datos de autorización que esa
@@ -93,9 +102,13 @@ export function PrivacyContent() {
         <Title order={2}>5. Cookies y almacenamiento local</Title>
         <List spacing="xs">
           <ListItem>
-            Usamos una sola cookie, la de sesión, para mantener tu sesión iniciada. Es de tipo httpOnly, así
-            que los scripts de la página no pueden leerla, y vence al cerrar tu sesión o una hora después de
+            Usamos la cookie de sesión para mantener tu sesión iniciada. Es de tipo httpOnly, así que los
+            scripts de la página no pueden leerla, y vence al cerrar tu sesión o una hora después de
             iniciarla.
+          </ListItem>
+          <ListItem>
+            Cuando envías un formulario, otra cookie lleva durante un minuto el aviso con su resultado a la
+            página siguiente (por ejemplo, «Se guardaron los cambios») y se borra al mostrarlo.
           </ListItem>
           <ListItem>
             El almacenamiento local de tu navegador guarda tu carrito de contacto. Esos datos quedan en tu

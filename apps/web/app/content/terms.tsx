@@ -7,7 +7,7 @@ export function TermsContent() {
       <Stack gap="xs">
         <Title order={1}>Términos de Uso</Title>
         <Text size="sm" c="dimmed">
-          Última actualización: 22 de noviembre de 2026
+          Última actualización: 26 de noviembre de 2026
         </Text>
         <Text>
           Estos términos regulan el uso de EcoAnuncios, una plataforma gratuita operada por el equipo de
@@ -63,6 +63,11 @@ export function TermsContent() {
             rechazar, despublicar o eliminar las publicaciones que no cumplan estos términos.
           </ListItem>
           <ListItem>
+            Cualquier persona puede denunciar un anuncio o un perfil con el botón «Denunciar». El equipo de
+            moderación revisa cada denuncia y decide si la desestima, devuelve el anuncio a revisión o lo
+            despublica; un anuncio publicado que reúne varias denuncias se oculta hasta esa revisión.
+          </ListItem>
+          <ListItem>
             Eres responsable de lo que publicas, incluidos los textos, las imágenes, los precios, las fechas y
             las direcciones, y de tener derecho a publicarlo.
           </ListItem>
@@ -94,10 +99,16 @@ export function TermsContent() {
         <Title order={2}>5. Contactos y acuerdos entre usuarios</Title>
         <Text>
           EcoAnuncios facilita el contacto entre personas mediante el carrito de contacto y WhatsApp, pero no
-          participa en las conversaciones, los acuerdos, los pagos ni las entregas. Cada persona es
-          responsable de lo que acuerda y de verificar lo que recibe. Te recomendamos encontrarte en lugares
-          públicos y no pagar por adelantado a quien no conoces. WhatsApp es un servicio de terceros con sus
-          propias condiciones.
+          participa en las conversaciones, los acuerdos ni las entregas. Cada persona es responsable de lo que
+          acuerda y de verificar lo que recibe. Te recomendamos encontrarte en lugares públicos y no pagar por
+          adelantado a quien no conoces. WhatsApp es un servicio de terceros con sus propias condiciones.
+        </Text>
+        <Text>
+          Cuando quien vende conectó su cuenta de Mercado Pago, puedes comprar desde su anuncio: el pago lo
+          procesa Mercado Pago, según sus propias condiciones, y el dinero va directamente a quien vende.
+          EcoAnuncios no ve ni guarda los datos de tu tarjeta; registra el pedido y el estado del pago para
+          que ambas partes lo sigan en Mi Panel. La entrega, los cambios y las devoluciones se acuerdan entre
+          comprador y vendedor.
         </Text>
       </Stack>
 
@@ -155,7 +166,8 @@ export function TermsContent() {
       <Stack gap="xs">
         <Title order={2}>11. Contacto</Title>
         <Text>
-          Si tienes preguntas sobre estos términos o quieres reportar un contenido, escríbenos a{' '}
+          Para denunciar un anuncio o un perfil, usa el botón «Denunciar» que tienen. Si tienes preguntas
+          sobre estos términos, escríbenos a{' '}
           <Anchor href="mailto:hola@ecoanuncios.org">hola@ecoanuncios.org</Anchor>.
         </Text>
       </Stack>
