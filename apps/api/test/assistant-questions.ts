@@ -22,6 +22,12 @@ export type AssistantQuestion = {
   faq?: string;
   /** An offer: the answer must link to the publication form on this type (/publications/new?what=…). */
   publish?: ListingType;
+  /** Every publication the answer may show, by key: anything else is not what was asked ([]: show none). */
+  only?: string[];
+  /** The message must say this (what the person asked about, in their words). */
+  says?: RegExp;
+  /** The answer must link to the full search (the honest answer when nothing published matches). */
+  searchLink?: boolean;
 };
 
 export const ASSISTANT_QUESTIONS: readonly AssistantQuestion[] = [

@@ -31,6 +31,7 @@ import {
   VAGUE_SEARCH_MESSAGE,
 } from './replies.ts';
 import { recogniseOffer, type Offer } from './offers.ts';
+import { negatedStemsOf } from './relevance.ts';
 import { createRetrieval, type SearchRequest } from './retrieval.ts';
 import { findTimeRange, timeZoneOf } from './time-expressions.ts';
 
@@ -87,6 +88,22 @@ const DEFINITION_QUESTION =
 /** 'como encuentro…', 'cómo hago…': a question about the site, even when it names a category. */
 const HOW_TO_QUESTION = /^\W*(?:c[oó]mo|de\s+qu[eé]\s+manera)\b/i;
 
+/** 'qué hago con…', 'dónde tiro…', 'no anda': someone getting rid of a thing (see retrieval's topics). */
+const DISPOSAL_QUESTION =
+  /\b(?:qu[eé]\s+hago\s+con|d[oó]nde\s+(?:tiro|llevo|dejo|descarto)|no\s+(?:anda|funciona|sirve)|tirar|descartar)\b/i;
+
+/** Someone who needs a material wants it from someone who gives it away, not a recycling point. */
+const ACQUIRING = /\b(?:necesito|necesitamos|consigo|conseguir|consiguen|quien\s+tiene|alguien\s+tiene)\b/i;
+
+/** Words about the site itself: '¿se puede pagar con tarjeta en la página?' asks how the site works. */
+const ABOUT_THE_SITE = /\b(?:p[aá]gina|sitio|web|app|aplicaci[oó]n|ecoanuncios)\b/i;
+
+/** A product name only the site's own features answer: paying through it, its human check. */
+const FEATURE_NAMES: readonly [RegExp, string][] = [
+  [/\bmercado\s*pago\b/i, 'mercado-pago'],
+  [/\b(?:captcha|recaptcha|altcha)\b/i, 'verificacion-humana'],
+];
+
 /** Below this a FAQ guess gives way to a search when the question names what to search. */
 const SURE_FAQ_SCORE = 0.9;
 
@@ -109,6 +126,8 @@ function namesSomething(entities: Entities, hasTime: boolean): boolean {
     entities.category !== undefined ||
     entities.materials.length > 0 ||
     entities.place !== undefined ||
+    entities.topic !== undefined ||
+    entities.free ||
     hasTime
   );
 }
@@ -192,15 +211,27 @@ export function createAssistant(deps: AssistantDeps) {
 
     const place = entities.place ?? profilePlace;
     const placeFromProfile = entities.place === undefined && place !== undefined;
+    const acquiring =
+      entities.category === undefined && entities.materials.length > 0 && ACQUIRING.test(text);
     const request: SearchRequest = {
-      category: entities.category,
+      category: acquiring ? 'barter' : entities.category,
       materials: entities.materials,
       materialWords: entities.materialWords,
+      catchAllWords: entities.catchAllWords,
       words: entities.words,
       place,
       time,
+      topic: entities.topic,
+      disposal: entities.category === 'dots' || DISPOSAL_QUESTION.test(text),
+      free: entities.free,
+      negated: negatedStemsOf(text),
     };
     const specific = namesSomething(entities, time !== null);
+
+    // 'cómo vendo con Mercado Pago' asks how a feature works, not how to publish what one sells.
+    const feature = FEATURE_NAMES.find(([pattern]) => pattern.test(text));
+    const featureReply = feature === undefined ? null : faqReply(feature[1]);
+    if (featureReply !== null) return as('faq', featureReply);
 
     // Before the intents: an offer reads like a search or a FAQ question to the classifier.
     const offer = recogniseOffer(text, entities);
@@ -211,7 +242,7 @@ export function createAssistant(deps: AssistantDeps) {
       const key = intent.slice('faq.'.length);
       // 'como encuentro un punto de reciclaje' asks about the site; 'como reciclo tetrabrik' asks for a place.
       const aboutTheSite =
-        HOW_TO_QUESTION.test(text) &&
+        (HOW_TO_QUESTION.test(text) || ABOUT_THE_SITE.test(text)) &&
         entities.materials.length === 0 &&
         entities.place === undefined &&
         time === null;
@@ -222,7 +253,7 @@ export function createAssistant(deps: AssistantDeps) {
     if (intent === 'define' && entities.category !== undefined && DEFINITION_QUESTION.test(text)) {
       const category: CategoryKey = entities.category;
       const found = await retrieval.search(
-        { ...request, category, materials: [], words: [], time: null },
+        { ...request, category, materials: [], catchAllWords: [], words: [], time: null, topic: undefined },
         now,
       );
       return as('define', {

@@ -20,6 +20,7 @@ import {
   PLACE_ALIASES,
   type PlaceAlias,
 } from './lexicon.ts';
+import { TOPICS, type Topic } from './topics.ts';
 
 // The entity recogniser: which categories, materials and places a question names, in the words people type
 // (no accents, plurals, abbreviations, a typo), and which of its words are left for the text search.
@@ -34,9 +35,15 @@ export type Entities = {
   materials: MaterialLabel[];
   /** The words that named the materials, folded: searched as text in categories without material labels. */
   materialWords: string[];
+  /** The words that named the catch-all label 'Otros' ('aceite de cocina', 'palets'): always searched as text. */
+  catchAllWords: string[];
   place: Place | undefined;
   /** Words that are none of the above nor filler: what the text search looks for. */
   words: string[];
+  /** An everyday thing no material label names ('heladera', 'pilas', 'yerba'); its words stay in `words`. */
+  topic: Topic | undefined;
+  /** The question asks for what costs nothing ('gratis'). */
+  free: boolean;
 };
 
 type Entry =
@@ -50,6 +57,15 @@ export function stem(word: string): string {
   return singularize(word).replace(/(?<=..)e$/, '');
 }
 
+const TOPIC_BY_STEM = new Map(
+  TOPICS.flatMap((topic) => topic.words.map((word) => [stem(word), topic] as const)),
+);
+
+/** The topic a folded word names, if any ('heladeras' → appliances). */
+export function topicOf(word: string): Topic | undefined {
+  return TOPIC_BY_STEM.get(stem(word));
+}
+
 /** The folded words of a text, in order. */
 export function tokensOf(text: string): string[] {
   return foldText(text)
@@ -58,6 +74,17 @@ export function tokensOf(text: string): string[] {
 }
 
 const MAX_PHRASE_WORDS = 5;
+
+/** Words that ask for what costs nothing. */
+const FREE_WORDS = new Set([
+  'gratis',
+  'gratuito',
+  'gratuita',
+  'gratuitos',
+  'gratuitas',
+  'regalado',
+  'regalados',
+]);
 
 /** Every phrase of the lexicon and the catalog, by its stemmed words joined with spaces. */
 const LEXICON = new Map<string, Entry>();
@@ -152,14 +179,17 @@ export function recogniseEntities(text: string, skip: ReadonlySet<string> = new 
   const categories = new Set<CategoryKey>();
   const materials = new Set<MaterialLabel>();
   const materialWords: string[] = [];
+  const catchAllWords: string[] = [];
   const words: string[] = [];
   let place: Place | undefined;
+  let topic: Topic | undefined;
 
   const apply = (entry: Entry, typed: string) => {
     if (entry.type === 'category') categories.add(entry.key);
     else if (entry.type === 'material') {
       materials.add(entry.label);
       materialWords.push(typed);
+      if (entry.label === 'Otros') catchAllWords.push(typed);
     } else if (entry.type === 'place') place = combine(place, placeOf(entry.place));
   };
 
@@ -179,6 +209,12 @@ export function recogniseEntities(text: string, skip: ReadonlySet<string> = new 
     const token = tokens[index] ?? '';
     index += 1;
     if (token.length < 2 || SPANISH_STOP_WORDS.has(token) || skip.has(token) || /^\d+$/.test(token)) continue;
+    const topicOfWord = topicOf(token);
+    if (topicOfWord !== undefined) {
+      topic ??= topicOfWord;
+      words.push(token);
+      continue;
+    }
     const entry = fuzzyEntry(token);
     if (entry !== undefined) apply(entry, token);
     else words.push(token);
@@ -190,7 +226,10 @@ export function recogniseEntities(text: string, skip: ReadonlySet<string> = new 
     category: categoryList[0],
     materials: MATERIAL_LABELS.filter((label) => materials.has(label)),
     materialWords,
+    catchAllWords,
     place,
     words,
+    topic,
+    free: tokens.some((token) => FREE_WORDS.has(token)),
   };
 }

@@ -242,6 +242,9 @@ const SEARCH_FRAMES = new Set([
   'tips',
 ]);
 
+/** Who is asked to buy: 'quién me compra…', 'alguien compra…', 'dónde compran…'. */
+const BUYER_ASKS = new Set(['quien', 'quienes', 'alguien', 'donde']);
+
 /** After 'donde', what still asks where to offer: 'dónde puedo vender', 'dónde lo publico'. */
 const WHERE_TO_OFFER = new Set(['puedo', 'podemos', 'podria', 'se', 'lo', 'la', 'los', 'las', 'me']);
 
@@ -386,6 +389,20 @@ function offersInClause(tokens: readonly string[], entities: Entities, found: Fo
         else if (OWNED_DOTS.has(owned) && entities.categories.includes('dots'))
           found.push({ act: 'register', bare: false, category: 'dots' });
       }
+      continue;
+    }
+    // 'quién me compra el cartón', 'alguien compra latas': someone who sells.
+    if (/^compra(n|ria|rian)?$/.test(token) && before.some((word) => BUYER_ASKS.has(word))) {
+      found.push({ act: 'sell', bare: false });
+      continue;
+    }
+    // 'tengo un sillón, ¿alguien lo quiere?', '¿a alguien le sirve?': something to give away.
+    if (
+      /^(quiere|quieren|necesita|necesitan|sirve|sirven)$/.test(token) &&
+      /^(lo|la|los|las|le|les)$/.test(previous ?? '') &&
+      before.some((word) => word === 'alguien' || word === 'quien')
+    ) {
+      found.push({ act: 'give', bare: false });
       continue;
     }
     // 'vamos a hacer una feria'

@@ -34,10 +34,11 @@ export function placeName(place: Place): string {
   return findCountry(place.country)?.name ?? '';
 }
 
-function materialsPhrase(materials: readonly MaterialLabel[]): string {
-  if (materials.length === 0) return '';
-  const names = materials.join(', ').replace(/, ([^,]*)$/, ' o $1');
-  return ` de ${names}`;
+/** 'de Vidrios o Plásticos', 'de aceite de cocina': the catch-all label by the words the visitor typed. */
+function materialsPhrase(materials: readonly MaterialLabel[], catchAllWords: readonly string[]): string {
+  const names = [...materials.filter((label) => label !== 'Otros'), ...catchAllWords];
+  if (names.length === 0) return '';
+  return ` de ${names.join(', ').replace(/, ([^,]*)$/, ' o $1')}`;
 }
 
 function describe(
@@ -47,15 +48,29 @@ function describe(
     place,
     words,
     time,
-  }: { count: number; place: Place | undefined; words: boolean; time: SearchRequest['time'] },
+  }: { count: number; place: Place | undefined; words: readonly string[]; time: SearchRequest['time'] },
 ): string {
   const [singular, plural] = NOUNS[request.category ?? 'any'];
   const noun = count === 1 ? singular : plural;
-  const parts = [noun + materialsPhrase(request.materials)];
-  if (words && request.words.length > 0) parts.push(`sobre «${request.words.join(' ')}»`);
+  const parts = [noun + materialsPhrase(request.materials, request.catchAllWords)];
+  if (request.free === true) parts.push('gratis');
+  if (words.length > 0) parts.push(`sobre «${words.join(' ')}»`);
   if (place !== undefined) parts.push(`en ${placeName(place)}`);
   if (time !== null) parts.push(time.label);
   return parts.join(' ');
+}
+
+/** What was asked, by its topic when it has one: 'puntos de reciclaje que reciban pilas ni baterías en CABA'. */
+function describeAsked(request: SearchRequest): string {
+  const { topic } = request;
+  if (topic === undefined)
+    return describe(request, { count: 2, place: request.place, words: request.words, time: request.time });
+  const what =
+    request.category === 'dots' || (request.category === undefined && request.disposal === true)
+      ? `puntos de reciclaje que reciban ${topic.name}`
+      : `${NOUNS[request.category ?? 'any'][1]} sobre ${topic.name}`;
+  const where = request.place === undefined ? '' : ` en ${placeName(request.place)}`;
+  return `${what}${where}${request.time === null ? '' : ` ${request.time.label}`}`;
 }
 
 /** The message of a search answer. */
@@ -64,26 +79,33 @@ export function searchMessage(
   outcome: SearchOutcome,
   placeFromProfile: boolean,
 ): string {
-  const asked = describe(request, { count: 2, place: request.place, words: true, time: request.time });
+  const asked = describeAsked(request);
+  const advice = request.topic?.advice === undefined ? '' : ` ${request.topic.advice}`;
   if (outcome.total === 0) {
+    const nearby = request.place === undefined ? '' : ', ni nada parecido cerca';
     return (
-      `No encontré ${asked} por ahora, ni nada parecido en otros lugares. ` +
+      `No encontré ${asked} por ahora${nearby}.${advice} ` +
       'Si tienes algo para ofrecer, puedes publicarlo tú: es gratis.'
     );
   }
   const shown = outcome.publications.length;
   const count = outcome.more ? `más de ${shown}` : String(shown);
+  const more = outcome.more ? ` Te muestro ${shown}; el resto está en la búsqueda completa.` : '';
+  if (outcome.alternative === true && request.topic !== undefined) {
+    const where = outcome.step.place === undefined ? '' : ` en ${placeName(outcome.step.place)}`;
+    const noun = NOUNS.any[shown === 1 ? 0 : 1];
+    return `No encontré ${asked}.${advice} Encontré ${count} ${noun} ${request.topic.found}${where}.${more}`;
+  }
   const found = describe(
     { ...request, category: outcome.category },
     { count: shown, place: outcome.step.place, words: outcome.step.words, time: outcome.step.time },
   );
-  const more = outcome.more ? ` Te muestro ${shown}; el resto está en la búsqueda completa.` : '';
   if (outcome.exact) {
     const where = placeFromProfile && request.place !== undefined ? ' (tomé el lugar de tu perfil)' : '';
     return `Encontré ${count} ${found}${where}.${more}`;
   }
   const otherDate = request.time !== null && outcome.step.time === null ? ', en otras fechas' : '';
-  return `No encontré ${asked}. Lo más cercano: ${count} ${found}${otherDate}.${more}`;
+  return `No encontré ${asked}.${advice} Lo más cercano: ${count} ${found}${otherDate}.${more}`;
 }
 
 /** Follow-up questions after a search: somewhere else, another time, something to do. */
@@ -94,7 +116,7 @@ export function searchSuggestions(request: SearchRequest, outcome: SearchOutcome
   const noun = NOUNS[outcome.category ?? 'any'][1];
   if (neighbour !== undefined) {
     suggestions.push(
-      `¿Hay ${noun}${materialsPhrase(request.materials)} en ${findProvince(neighbour)?.name ?? ''}?`,
+      `¿Hay ${noun}${materialsPhrase(request.materials, request.catchAllWords)} en ${findProvince(neighbour)?.name ?? ''}?`,
     );
   }
   if (request.category !== 'events') suggestions.push('¿Qué eventos hay este fin de semana?');
