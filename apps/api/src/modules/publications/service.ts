@@ -79,6 +79,7 @@ function contentOf(form: PublicationForm): ContentColumns {
     title: form.title,
     description: form.description,
     calendared_at: form.calendaredAt,
+    calendared_until: form.calendaredUntil,
     quantity: form.quantity,
     price: form.price,
     discount_rate: form.discountRate,
