@@ -119,7 +119,9 @@ const publicationFields = z.object({
 
 /** A date-time as optionalDateTime outputs it; a field that failed keeps its raw value (see whenObject). */
 function isParsedInstant(value: unknown): value is string {
-  return typeof value === 'string' && !Number.isNaN(Date.parse(value)) && new Date(value).toISOString() === value;
+  return (
+    typeof value === 'string' && !Number.isNaN(Date.parse(value)) && new Date(value).toISOString() === value
+  );
 }
 
 /**

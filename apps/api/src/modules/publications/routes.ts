@@ -160,7 +160,10 @@ export const publicationRoutes: FastifyPluginAsyncZod<{
         security: OPTIONAL_SESSION,
         params: publicationParamsSchema,
         produces: ['text/calendar'],
-        response: { 200: z.string().describe('text/calendar; charset=utf-8, como adjunto'), ...errorResponses(404) },
+        response: {
+          200: z.string().describe('text/calendar; charset=utf-8, como adjunto'),
+          ...errorResponses(404),
+        },
       },
     },
     async (request, reply) => {

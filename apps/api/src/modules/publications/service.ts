@@ -326,7 +326,10 @@ export function createPublicationsService({ db, reader, dialect, storage, log, m
     },
 
     /** GET /publication/{id}/calendar.ics: what `get` answers, and the revision (the file's SEQUENCE). */
-    async getWithRevision(user: User | null, id: string): Promise<{ publication: PublicationJson; revision: number }> {
+    async getWithRevision(
+      user: User | null,
+      id: string,
+    ): Promise<{ publication: PublicationJson; revision: number }> {
       return visible(user, id);
     },
 
