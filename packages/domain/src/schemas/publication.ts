@@ -30,6 +30,7 @@ import {
 export type TypedField = 'quantity' | 'price' | 'locationAddress' | 'calendaredAt' | 'labels';
 
 /** Per-type requirements of the publication form (spec section 5). */
+// The types requiring calendaredAt are CALENDARED_TYPES (a domain test keeps the two in step).
 export const REQUIRED_BY_TYPE: Readonly<Record<ListingType, readonly TypedField[]>> = {
   dots: ['locationAddress', 'labels'],
   events: ['locationAddress', 'calendaredAt'],

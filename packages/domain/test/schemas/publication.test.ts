@@ -4,6 +4,7 @@ import {
   MATERIAL_LABELS,
   REQUIRED_BY_TYPE,
   fileNameSchema,
+  isCalendaredType,
   isRequiredFor,
   normalizeStatus,
   publicationSchema,
@@ -339,6 +340,17 @@ describe('publicationSchema: calendaredAt', () => {
     expect(messagesAt(publicationSchema, withField('calendaredAt', calendaredAt), 'calendaredAt')).toEqual([
       'La fecha tiene un formato incorrecto',
     ]);
+  });
+});
+
+describe('isCalendaredType', () => {
+  it.each(LISTING_TYPES)('%s: exactly the types whose form requires a date', (typed) => {
+    expect(isCalendaredType(typed)).toBe(isRequiredFor(typed, 'calendaredAt'));
+  });
+
+  it('is false for tips and anything else', () => {
+    expect(isCalendaredType('tips')).toBe(false);
+    expect(isCalendaredType(undefined)).toBe(false);
   });
 });
 

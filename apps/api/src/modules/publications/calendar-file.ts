@@ -1,5 +1,5 @@
 import { createEvent, type EventAttributes } from 'ics';
-import { isListingType, isRequiredFor, placeNames } from '@eco/domain';
+import { isCalendaredType, placeNames } from '@eco/domain';
 import { HttpError } from '../../errors.ts';
 import { slugify } from '../mail/mailer.ts';
 import { NOT_CALENDARED_MESSAGE } from './messages.ts';
@@ -8,11 +8,6 @@ import type { PublicationJson } from './schemas.ts';
 // "Agregar a mi calendario": one publication as an iCalendar file (RFC 5545), written by the `ics` library. Times
 // are UTC instants (`…Z`): `calendaredAt` is stored as one, so no time zone table is needed and no calendar app can
 // read it at another hour (decision 031).
-
-/** Whether the publication's type is dated (events and courses). */
-export function isCalendared(publication: Pick<PublicationJson, 'typed'>): boolean {
-  return isListingType(publication.typed) && isRequiredFor(publication.typed, 'calendaredAt');
-}
 
 export type CalendarFile = { fileName: string; text: string };
 
@@ -26,7 +21,8 @@ export function calendarFileOf(
   publicUrl: string,
 ): CalendarFile {
   const start = publication.calendaredAt;
-  if (!isCalendared(publication) || start === null) throw new HttpError(404, NOT_CALENDARED_MESSAGE);
+  if (!isCalendaredType(publication.typed) || start === null)
+    throw new HttpError(404, NOT_CALENDARED_MESSAGE);
   const end = publication.calendaredUntil;
   const location = [publication.locationAddress, ...placeNames(publication)].filter(Boolean).join(', ');
   const { error, value } = createEvent({
