@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import ICAL from 'ical.js';
-import sharp from 'sharp';
 import { demoUsers } from '../../apps/api/src/demo/demo-data.ts';
 import { expectNoSeriousViolations } from '../support/axe.ts';
+import { pickPhoto } from '../support/photos.ts';
 import { signInAs } from '../support/session.ts';
 import { expect, test, type Download, type Page } from '../support/test.ts';
 import { expectNoUnstyledComponents } from '../support/unstyled.ts';
@@ -107,12 +107,7 @@ test('an author gives an event an end ("Hasta"): the page, the file and Google s
     .getByRole('textbox', { name: 'Descripción' })
     .fill('Armamos almácigos, con semillas para llevar.');
   await page.getByRole('textbox', { name: 'Dirección' }).fill('Obispo Trejo 250, Nueva Córdoba');
-  const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#2f6f3e' } })
-    .jpeg()
-    .toBuffer();
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Subir imágenes' }).click();
-  await (await chooser).setFiles({ name: 'huerta.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await pickPhoto(page, page.getByRole('button', { name: 'Subir imágenes' }), 'huerta.jpg');
   await expect(page.getByRole('img', { name: 'Imagen 1 del anuncio' })).toBeVisible();
 
   await page.getByRole('textbox', { name: 'Fecha', exact: true }).fill('12/12/2030');
