@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '../support/test.ts';
-import sharp from 'sharp';
 import { demoUsers, DEMO_SUPER_USER_EMAIL } from '../../apps/api/src/demo/demo-data.ts';
+import { pickPhoto } from '../support/photos.ts';
 import { signInAs } from '../support/session.ts';
 
 // A demo author with a WhatsApp number, living in Córdoba (the form prefills the place from the profile).
@@ -35,12 +35,7 @@ test('a publication goes from the form through review to a guest who finds it an
   await page.getByRole('option', { name: 'Papel/Cartón' }).click();
   await page.keyboard.press('Escape');
 
-  const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#2f6f3e' } })
-    .jpeg()
-    .toBuffer();
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Subir imágenes' }).click();
-  await (await chooser).setFiles({ name: 'acopio.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await pickPhoto(page, page.getByRole('button', { name: 'Subir imágenes' }), 'acopio.jpg');
   await expect(page.getByRole('img', { name: 'Imagen 1 del anuncio' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Crear anuncio' }).click();

@@ -59,6 +59,7 @@ describe('API description', () => {
         'GET /api/publication/{id}',
         'PUT /api/publication/{id}',
         'DELETE /api/publication/{id}',
+        'GET /api/publication/{id}/calendar.ics',
         'GET /api/captcha',
         'GET /api/captcha/challenge',
         'POST /api/reports',

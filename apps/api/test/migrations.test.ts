@@ -132,6 +132,8 @@ describe('migrations', () => {
     expect(columns.publications).toEqual(
       [
         'calendared_at',
+        // The end of an event or course, and the calendar file's SEQUENCE (migration 0020).
+        'calendared_until',
         'captcha_verified',
         'created_at',
         'created_by',
@@ -149,6 +151,7 @@ describe('migrations', () => {
         'price',
         'quantity',
         'review_note',
+        'revision',
         'status',
         'title',
         'title_stems',

@@ -6,6 +6,7 @@ export * from './catalog/listing-types.ts';
 export * from './catalog/countries.ts';
 export * from './catalog/provinces.ts';
 export * from './catalog/cities.ts';
+export * from './catalog/place-names.ts';
 export * from './catalog/materials.ts';
 export type * from './types/entities.ts';
 export * from './schemas/publication.ts';

@@ -59,6 +59,8 @@ export interface PublicationsTable {
   title: string;
   description: string;
   calendared_at: string | null;
+  /** When an event or course ends (migration 0020); null: no end given. */
+  calendared_until: string | null;
   quantity: number | null;
   price: number | null;
   discount_rate: number | null;
@@ -78,6 +80,8 @@ export interface PublicationsTable {
   created_by: string;
   created_at: string;
   updated_at: string;
+  /** Raised by every change saved through the publication routes: the iCalendar SEQUENCE (migration 0020). */
+  revision: Generated<number>;
   /**
    * The search tokens of the title, the labels and the description (stemText: folded Spanish stems, spaces between),
    * written with the texts by every writer (searchStemsOf); the full-text indexes of both dialects read them.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate } from './format';
+import { formatDate, formatDateRange } from './format';
 
 describe('formatDate', () => {
   it("shows the date and hour (DATE_DISPLAY_FORMAT) in the publication's country", () => {
@@ -13,5 +13,29 @@ describe('formatDate', () => {
 
   it('answers an empty text for something that is not a date', () => {
     expect(formatDate('mañana')).toBe('');
+  });
+});
+
+describe('formatDateRange', () => {
+  it("shows the hours of an event within one day of the publication's country once", () => {
+    // 13:00–16:00 UTC is 10:00–13:00 in Buenos Aires.
+    expect(formatDateRange('2026-12-12T13:00:00.000Z', '2026-12-12T16:00:00.000Z', 'arg')).toBe(
+      '12/12/2026 10:00–13:00',
+    );
+    // 03:30 UTC on the 13th is still the 12th in Bogotá (22:30).
+    expect(formatDateRange('2026-12-12T23:00:00.000Z', '2026-12-13T03:30:00.000Z', 'col')).toBe(
+      '12/12/2026 18:00–22:30',
+    );
+  });
+
+  it('shows both dates of an event over several days', () => {
+    expect(formatDateRange('2026-12-12T13:00:00.000Z', '2026-12-14T16:00:00.000Z', 'arg')).toBe(
+      '12/12/2026 10:00 – 14/12/2026 13:00',
+    );
+  });
+
+  it('shows the start alone without an end (or with one that is not a date)', () => {
+    expect(formatDateRange('2026-12-12T13:00:00.000Z', null, 'arg')).toBe('12/12/2026 10:00');
+    expect(formatDateRange('2026-12-12T13:00:00.000Z', 'luego', 'arg')).toBe('12/12/2026 10:00');
   });
 });

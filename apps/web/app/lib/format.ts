@@ -38,3 +38,16 @@ export function formatDate(iso: string, countryKey?: string | null): string {
   const part = Object.fromEntries(format.formatToParts(date).map(({ type, value }) => [type, value]));
   return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}`;
 }
+
+/**
+ * When an event or course happens, in the spec's DD/MM/YYYY HH:mm: '12/12/2026 10:00–13:00' within one day of its
+ * country, '12/12/2026 10:00 – 14/12/2026 13:00' over several; the start alone without an end.
+ */
+export function formatDateRange(start: string, end: string | null, countryKey?: string | null): string {
+  const from = formatDate(start, countryKey);
+  const until = end ? formatDate(end, countryKey) : '';
+  if (from === '' || until === '') return from;
+  const [fromDay, fromTime] = from.split(' ');
+  const [untilDay, untilTime] = until.split(' ');
+  return fromDay === untilDay ? `${fromDay} ${fromTime}–${untilTime}` : `${from} – ${until}`;
+}

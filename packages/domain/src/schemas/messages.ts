@@ -21,6 +21,7 @@ export const FIELDS = {
   locationProvince: { name: 'La provincia', feminine: true },
   locationCity: { name: 'La ciudad', feminine: true },
   calendaredAt: { name: 'La fecha', feminine: true },
+  calendaredUntil: { name: 'La fecha de fin', feminine: true },
   labels: { name: 'Los materiales', plural: true },
   label: { name: 'El material' },
   image: { name: 'La imagen', feminine: true },
@@ -102,4 +103,6 @@ export const MESSAGES = {
   termsRequired: 'Debes aceptar los términos y condiciones',
   provinceOutsideCountry: 'La provincia no corresponde al país elegido',
   cityOutsideProvince: 'La ciudad no corresponde a la provincia elegida',
+  endBeforeStart: 'La fecha de fin debe ser posterior a la de inicio',
+  endWithoutStart: 'La fecha de fin necesita una fecha de inicio',
 } as const;

@@ -30,6 +30,7 @@ import {
 export type TypedField = 'quantity' | 'price' | 'locationAddress' | 'calendaredAt' | 'labels';
 
 /** Per-type requirements of the publication form (spec section 5). */
+// The types requiring calendaredAt are CALENDARED_TYPES (a domain test keeps the two in step).
 export const REQUIRED_BY_TYPE: Readonly<Record<ListingType, readonly TypedField[]>> = {
   dots: ['locationAddress', 'labels'],
   events: ['locationAddress', 'calendaredAt'],
@@ -102,6 +103,8 @@ const publicationFields = z.object({
   locationProvince: optionalLocationKey('locationProvince'),
   locationCity: optionalLocationKey('locationCity'),
   calendaredAt: optionalDateTime(FIELDS.calendaredAt),
+  /** Optional end of an event or course. */
+  calendaredUntil: optionalDateTime(FIELDS.calendaredUntil),
   labels: z
     .array(z.string({ error: incorrect(FIELDS.label) }).refine(isMaterialLabel, incorrect(FIELDS.label)), {
       error: incorrect(FIELDS.labels),
@@ -114,6 +117,29 @@ const publicationFields = z.object({
   /** Only super users may set it; absent leaves the decision to the API. */
   status: statusSchema.optional(),
 });
+
+/** A date-time as optionalDateTime outputs it; a field that failed keeps its raw value (see whenObject). */
+function isParsedInstant(value: unknown): value is string {
+  return (
+    typeof value === 'string' && !Number.isNaN(Date.parse(value)) && new Date(value).toISOString() === value
+  );
+}
+
+/**
+ * An end must come after the start (both UTC ISO text once parsed, so they compare as text). An end without a start
+ * is reported only where the start is not already reported missing; a value that failed has its own message.
+ */
+function checkEnd(value: Record<string, unknown>, ctx: z.RefinementCtx): void {
+  const { calendaredAt: start, calendaredUntil: end } = value;
+  if (!isParsedInstant(end)) return;
+  const issue = (message: string) =>
+    ctx.addIssue({ code: 'custom', path: ['calendaredUntil'], message, input: end });
+  if (isParsedInstant(start)) {
+    if (end <= start) issue(MESSAGES.endBeforeStart);
+  } else if (start == null && !(isListingType(value.typed) && isRequiredFor(value.typed, 'calendaredAt'))) {
+    issue(MESSAGES.endWithoutStart);
+  }
+}
 
 /** The publication form, for creating (no `_id`) and editing. */
 export const publicationSchema = publicationFields.superRefine(
@@ -139,6 +165,7 @@ export const publicationSchema = publicationFields.superRefine(
       }
     }
     checkLocation(value, ctx, true);
+    checkEnd(value, ctx);
   },
   { when: whenObject },
 );

@@ -36,6 +36,8 @@ export interface Publication {
   description: string;
   /** Date and time of an event or course start (ISO 8601, UTC). */
   calendaredAt: string | null;
+  /** When it ends (ISO 8601, UTC), if the author said so. */
+  calendaredUntil: string | null;
   /** Units available. */
   quantity: number | null;
   price: number | null;

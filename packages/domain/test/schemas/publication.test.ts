@@ -4,6 +4,7 @@ import {
   MATERIAL_LABELS,
   REQUIRED_BY_TYPE,
   fileNameSchema,
+  isCalendaredType,
   isRequiredFor,
   normalizeStatus,
   publicationSchema,
@@ -338,6 +339,71 @@ describe('publicationSchema: calendaredAt', () => {
   ])('refuses %j', (calendaredAt) => {
     expect(messagesAt(publicationSchema, withField('calendaredAt', calendaredAt), 'calendaredAt')).toEqual([
       'La fecha tiene un formato incorrecto',
+    ]);
+  });
+});
+
+describe('isCalendaredType', () => {
+  it.each(LISTING_TYPES)('%s: exactly the types whose form requires a date', (typed) => {
+    expect(isCalendaredType(typed)).toBe(isRequiredFor(typed, 'calendaredAt'));
+  });
+
+  it('is false for tips and anything else', () => {
+    expect(isCalendaredType('tips')).toBe(false);
+    expect(isCalendaredType(undefined)).toBe(false);
+  });
+});
+
+describe('publicationSchema: calendaredUntil', () => {
+  const until = (value: unknown, base: Record<string, unknown> = complete) =>
+    withField('calendaredUntil', value, base);
+
+  it('is optional: absent or empty reads as null', () => {
+    expect(parseValid(publicationSchema, complete).calendaredUntil).toBeNull();
+    expect(parseValid(publicationSchema, until('')).calendaredUntil).toBeNull();
+  });
+
+  it('accepts an end after the start, in UTC', () => {
+    expect(parseValid(publicationSchema, until('2026-03-01T21:00:00-03:00')).calendaredUntil).toBe(
+      '2026-03-02T00:00:00.000Z',
+    );
+  });
+
+  it.each(['2026-03-01T18:00:00-03:00', '2026-03-01T17:59:00-03:00', '2026-02-28T23:00:00Z'])(
+    'refuses an end %j not after the start',
+    (value) => {
+      expect(messagesAt(publicationSchema, until(value), 'calendaredUntil')).toEqual([
+        'La fecha de fin debe ser posterior a la de inicio',
+      ]);
+    },
+  );
+
+  it('compares instants, whatever the offsets they were written with', () => {
+    // 16:00 in Bogotá is 18:00 in Buenos Aires: the same instant as the start.
+    expect(messagesAt(publicationSchema, until('2026-03-01T16:00:00-05:00'), 'calendaredUntil')).toEqual([
+      'La fecha de fin debe ser posterior a la de inicio',
+    ]);
+    expect(parseValid(publicationSchema, until('2026-03-01T16:01:00-05:00')).calendaredUntil).toBe(
+      '2026-03-01T21:01:00.000Z',
+    );
+  });
+
+  it('gives a bad format its own message only', () => {
+    expect(messagesAt(publicationSchema, until('01/03/2026 20:00'), 'calendaredUntil')).toEqual([
+      'La fecha de fin tiene un formato incorrecto',
+    ]);
+  });
+
+  it('says nothing more about an end when the required start is missing', () => {
+    const input = until('2026-03-01T21:00:00Z', without('calendaredAt'));
+    expect(messagesAt(publicationSchema, input, 'calendaredAt')).toEqual(['La fecha es obligatoria']);
+    expect(messagesAt(publicationSchema, input, 'calendaredUntil')).toEqual([]);
+  });
+
+  it('refuses an end without a start where the start is optional', () => {
+    const input = until('2026-03-01T21:00:00Z', { ...without('calendaredAt'), typed: 'market' });
+    expect(messagesAt(publicationSchema, input, 'calendaredUntil')).toEqual([
+      'La fecha de fin necesita una fecha de inicio',
     ]);
   });
 });

@@ -17,6 +17,7 @@ import * as listChanges from './0016-list-changes.ts';
 import * as searchTokens from './0017-search-tokens.ts';
 import * as searchTokenCounts from './0018-search-token-counts.ts';
 import * as searchTokenBits from './0019-search-token-bits.ts';
+import * as calendar from './0020-calendar.ts';
 
 /** Every migration, by name; names sort in the order they run. Later features append theirs here. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0017-search-tokens': searchTokens,
   '0018-search-token-counts': searchTokenCounts,
   '0019-search-token-bits': searchTokenBits,
+  '0020-calendar': calendar,
 };

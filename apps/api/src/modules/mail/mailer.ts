@@ -45,7 +45,7 @@ export function linksIn(text: string): string[] {
 }
 
 /** 'Activa tu cuenta de EcoAnuncios' → 'activa-tu-cuenta-de-ecoanuncios' (ASCII, for file names). */
-export function slugify(text: string): string {
+export function slugify(text: string, fallback = 'mensaje'): string {
   const slug = text
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '')
@@ -54,7 +54,7 @@ export function slugify(text: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 60)
     .replace(/-+$/, '');
-  return slug === '' ? 'mensaje' : slug;
+  return slug === '' ? fallback : slug;
 }
 
 /** Writes the file without ever replacing another one (two messages with one subject in the same millisecond). */

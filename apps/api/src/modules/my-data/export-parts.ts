@@ -79,6 +79,7 @@ async function publications(context: ExportContext) {
     title: row.title,
     description: row.description,
     calendaredAt: row.calendared_at,
+    calendaredUntil: row.calendared_until,
     quantity: row.quantity,
     price: row.price,
     discountRate: row.discount_rate,

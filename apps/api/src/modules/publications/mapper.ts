@@ -38,6 +38,7 @@ export function toPublicationJson(
     title: row.title,
     description: row.description,
     calendaredAt: row.calendared_at,
+    calendaredUntil: row.calendared_until,
     quantity: row.quantity,
     price: row.price,
     discountRate: row.discount_rate,

@@ -12,3 +12,5 @@ export const TERM_TOO_LONG_MESSAGE = `La búsqueda es demasiado larga (max: ${SE
 export const STATUS_FILTER_MESSAGE = "El estado debe ser 'published', 'pending' o 'all'";
 export const REASON_INVALID_MESSAGE = 'El motivo es incorrecto';
 export const REASON_TOO_LONG_MESSAGE = 'El motivo es demasiado largo (max: 300)';
+/** The calendar file of a publication that is neither an event nor a course. */
+export const NOT_CALENDARED_MESSAGE = 'Solo los eventos y los cursos se pueden agregar al calendario';

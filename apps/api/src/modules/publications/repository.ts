@@ -17,6 +17,7 @@ const PUBLICATION_COLUMNS = [
   'p.title',
   'p.description',
   'p.calendared_at',
+  'p.calendared_until',
   'p.quantity',
   'p.price',
   'p.discount_rate',
@@ -32,6 +33,7 @@ const PUBLICATION_COLUMNS = [
   'p.created_by',
   'p.created_at',
   'p.updated_at',
+  'p.revision',
 ] as const;
 
 /** Publications with the author's public data, as `p`. */
@@ -116,7 +118,10 @@ export async function insertPublication(
   });
 }
 
-/** Applies the changes, and replaces the images when `urls` is given. */
+/**
+ * Applies the changes, and replaces the images when `urls` is given. Every change raises the revision (the calendar
+ * file's SEQUENCE, migration 0020).
+ */
 export async function updatePublication(
   db: DB,
   id: string,
@@ -124,7 +129,12 @@ export async function updatePublication(
   urls?: readonly string[],
   also?: AlsoInTransaction,
 ): Promise<void> {
-  const update = (trx: DB) => trx.updateTable('publications').set(changes).where('id', '=', id).execute();
+  const update = (trx: DB) =>
+    trx
+      .updateTable('publications')
+      .set((eb) => ({ ...changes, revision: eb('revision', '+', 1) }))
+      .where('id', '=', id)
+      .execute();
   if (urls === undefined && also === undefined) {
     await update(db);
     return;

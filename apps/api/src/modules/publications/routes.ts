@@ -17,6 +17,7 @@ import {
 } from './schemas.ts';
 import { createRememberedAnswers } from './remembered-answers.ts';
 import type { PublicationWithAuthor } from './repository.ts';
+import { calendarFileOf } from './calendar-file.ts';
 import { createPublicationsService } from './service.ts';
 
 const TAGS = ['publications'];
@@ -34,7 +35,9 @@ function privateUnless(reply: FastifyReply, isPublic: boolean): void {
 export const publicationRoutes: FastifyPluginAsyncZod<{
   database: DatabaseHandle;
   mail: CommunityMail;
-}> = async (app, { database, mail }) => {
+  /** The site's public origin (PUBLIC_URL), for the calendar file's links. */
+  publicUrl: string;
+}> = async (app, { database, mail, publicUrl }) => {
   const publications = createPublicationsService({
     db: database.db,
     reader: database.reader,
@@ -140,6 +143,39 @@ export const publicationRoutes: FastifyPluginAsyncZod<{
       const publication = await publications.get(session?.user ?? null, request.params.id);
       privateUnless(reply, isPublished(publication));
       return { publication };
+    },
+  );
+
+  app.get(
+    '/publication/:id/calendar.ics',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Un evento o curso como archivo de calendario (.ics)',
+        description:
+          'iCalendar (RFC 5545) para "Agregar a mi calendario": UID estable por anuncio, SEQUENCE que sube con ' +
+          'cada cambio, DTSTART y DTEND (si tiene fin) en UTC, LOCATION, URL de la página del anuncio, ' +
+          'DESCRIPTION y SUMMARY. Se ve como GET /api/publication/{id}: uno no publicado solo su autor y los ' +
+          'superusuarios (404 para los demás). Un anuncio que no es evento ni curso: 404.',
+        security: OPTIONAL_SESSION,
+        params: publicationParamsSchema,
+        produces: ['text/calendar'],
+        response: {
+          200: z.string().describe('text/calendar; charset=utf-8, como adjunto'),
+          ...errorResponses(404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const session = await request.getSession();
+      const { publication, revision } = await publications.getWithRevision(
+        session?.user ?? null,
+        request.params.id,
+      );
+      const file = calendarFileOf(publication, revision, publicUrl);
+      privateUnless(reply, isPublished(publication));
+      reply.header('content-disposition', `attachment; filename="${file.fileName}"`);
+      return reply.type('text/calendar; charset=utf-8').send(file.text);
     },
   );
 

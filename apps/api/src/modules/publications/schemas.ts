@@ -51,6 +51,7 @@ export const publicationJsonSchema = z
     title: z.string(),
     description: z.string(),
     calendaredAt: z.string().nullable().describe('ISO 8601 (UTC)'),
+    calendaredUntil: z.string().nullable().describe('Fin del evento o curso, ISO 8601 (UTC); null sin fin'),
     quantity: z.number().int().nullable(),
     price: z.number().nullable(),
     discountRate: z.number().int().nullable(),
@@ -207,6 +208,7 @@ const FORM_FIELDS = {
   locationProvince: nullableString('Clave de la provincia'),
   locationCity: nullableString('Clave de la ciudad'),
   calendaredAt: nullableString('ISO 8601 con zona horaria; obligatoria en events y courses'),
+  calendaredUntil: nullableString('Fin opcional, ISO 8601 con zona horaria; posterior a calendaredAt'),
   labels: field({
     type: 'array',
     items: { type: 'string', enum: [...MATERIAL_LABELS] },

@@ -79,6 +79,7 @@ function contentOf(form: PublicationForm): ContentColumns {
     title: form.title,
     description: form.description,
     calendared_at: form.calendaredAt,
+    calendared_until: form.calendaredUntil,
     quantity: form.quantity,
     price: form.price,
     discount_rate: form.discountRate,
@@ -144,6 +145,21 @@ export function createPublicationsService({ db, reader, dialect, storage, log, m
     const [row, files] = await Promise.all([findPublication(db, id), findFileUrls(db, [id])]);
     if (row === undefined) throw new HttpError(404, PUBLICATION_NOT_FOUND_MESSAGE);
     return toPublicationJson(storage, row, files.get(id) ?? [], { withReviewNote: false });
+  }
+
+  /** A publication as `user` may see it (404 otherwise), with its revision. */
+  async function visible(
+    user: User | null,
+    id: string,
+  ): Promise<{ publication: PublicationJson; revision: number }> {
+    // Remembered across requests, exact after every write (publication-reads.ts).
+    const stored = await publicationReads.read(id);
+    if (stored === undefined || !canSee(user, stored.row)) {
+      throw new HttpError(404, PUBLICATION_NOT_FOUND_MESSAGE);
+    }
+    const withReviewNote = isAuthor(user, stored.row) || user?.isSuperUser === true;
+    const publication = toPublicationJson(storage, stored.row, stored.files, { withReviewNote });
+    return { publication, revision: stored.row.revision };
   }
 
   /** The criteria of a list query, as the list's entry point takes them. */
@@ -306,13 +322,15 @@ export function createPublicationsService({ db, reader, dialect, storage, log, m
     },
 
     async get(user: User | null, id: string): Promise<PublicationJson> {
-      // Remembered across requests, exact after every write (publication-reads.ts).
-      const stored = await publicationReads.read(id);
-      if (stored === undefined || !canSee(user, stored.row)) {
-        throw new HttpError(404, PUBLICATION_NOT_FOUND_MESSAGE);
-      }
-      const withReviewNote = isAuthor(user, stored.row) || user?.isSuperUser === true;
-      return toPublicationJson(storage, stored.row, stored.files, { withReviewNote });
+      return (await visible(user, id)).publication;
+    },
+
+    /** GET /publication/{id}/calendar.ics: what `get` answers, and the revision (the file's SEQUENCE). */
+    async getWithRevision(
+      user: User | null,
+      id: string,
+    ): Promise<{ publication: PublicationJson; revision: number }> {
+      return visible(user, id);
     },
 
     /** A new publication: published at once only when a super user says so (their default). */

@@ -9,9 +9,16 @@ import { LocationFields, type LocationValues } from '../settings/LocationFields'
 import { DescriptionField } from './DescriptionField';
 import { ImagesField } from './ImagesField';
 import { QuantityFields } from './QuantityFields';
-import { ScheduleFields } from './ScheduleFields';
+import { ScheduleFields, type ScheduleLabels } from './ScheduleFields';
 
 const LABEL_OPTIONS = [...MATERIAL_LABELS];
+/** The optional end of an event or course, under its start. */
+const END_LABELS: ScheduleLabels = {
+  day: 'Hasta',
+  hour: 'Hora de fin',
+  minute: 'Minutos de fin',
+  clear: 'Borrar el día de fin',
+};
 
 type PublicationDetailsFormProps = {
   form: UseFormReturnType<PublicationFormValues>;
@@ -32,12 +39,12 @@ export function PublicationDetailsForm({
   const { typed, locationCountry } = form.values;
   const required = (field: Parameters<typeof isFieldRequired>[1]) => isFieldRequired(typed, field);
 
-  // The date is a wall-clock time of the publication's country: another country keeps the time as typed.
+  // The dates are wall-clock times of the publication's country: another country keeps the times as typed.
   function changeLocation(next: LocationValues) {
-    if (next.locationCountry !== locationCountry && form.values.calendaredAt) {
-      const parts = splitDateTime(form.values.calendaredAt, publicationTimeZone(locationCountry));
-      if (parts)
-        form.setFieldValue('calendaredAt', joinDateTime(parts, publicationTimeZone(next.locationCountry)));
+    for (const field of ['calendaredAt', 'calendaredUntil'] as const) {
+      if (next.locationCountry === locationCountry || !form.values[field]) continue;
+      const parts = splitDateTime(form.values[field], publicationTimeZone(locationCountry));
+      if (parts) form.setFieldValue(field, joinDateTime(parts, publicationTimeZone(next.locationCountry)));
     }
     form.setFieldValue('locationCountry', next.locationCountry);
     form.setFieldValue('locationProvince', next.locationProvince);
@@ -112,6 +119,18 @@ export function PublicationDetailsForm({
           error={form.errors.calendaredAt}
           required={required('calendaredAt')}
         />
+        {(required('calendaredAt') || form.values.calendaredUntil !== '') && (
+          <ScheduleFields
+            value={form.values.calendaredUntil}
+            countryKey={locationCountry}
+            onChange={(value) => form.setFieldValue('calendaredUntil', value)}
+            error={form.errors.calendaredUntil}
+            required={false}
+            labels={END_LABELS}
+            defaultTime={splitDateTime(form.values.calendaredAt, publicationTimeZone(locationCountry))}
+            withHint={false}
+          />
+        )}
       </Section>
 
       <Section title="Ubicación">

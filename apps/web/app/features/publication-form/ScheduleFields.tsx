@@ -22,6 +22,16 @@ const CALENDAR_LABELS = {
 };
 const MINUTE_OPTIONS = [...MINUTES];
 
+/** The labels of the three pickers: the start's, or the end's ('Hasta'). */
+export type ScheduleLabels = { day: string; hour: string; minute: string; clear: string };
+
+const START_LABELS: ScheduleLabels = {
+  day: 'Fecha',
+  hour: 'Hora',
+  minute: 'Minutos',
+  clear: 'Borrar el día',
+};
+
 type ScheduleFieldsProps = {
   /** ISO instant or ''. */
   value: string;
@@ -29,10 +39,27 @@ type ScheduleFieldsProps = {
   onChange: (value: string) => void;
   error?: ReactNode;
   required: boolean;
+  labels?: ScheduleLabels;
+  /** The time a newly chosen day starts with (the end: the start's); midnight otherwise. */
+  defaultTime?: Pick<DateTimeParts, 'hour' | 'minute'> | null;
+  /** The line under the pickers; the end's form leaves it to the start's. */
+  withHint?: boolean;
 };
 
-/** calendaredAt as a day, an hour (00–23) and minutes in steps of 5, on the clock of the publication's country. */
-export function ScheduleFields({ value, countryKey, onChange, error, required }: ScheduleFieldsProps) {
+/**
+ * calendaredAt (or calendaredUntil) as a day, an hour (00–23) and minutes in steps of 5, on the clock of the
+ * publication's country.
+ */
+export function ScheduleFields({
+  value,
+  countryKey,
+  onChange,
+  error,
+  required,
+  labels = START_LABELS,
+  defaultTime = null,
+  withHint = true,
+}: ScheduleFieldsProps) {
   const timeZone = publicationTimeZone(countryKey);
   const parts = splitDateTime(value, timeZone);
   // A minute saved off the 5-minute steps stays selectable rather than being silently changed.
@@ -48,7 +75,11 @@ export function ScheduleFields({ value, countryKey, onChange, error, required }:
     }
     onChange(
       joinDateTime(
-        { date, hour: next.hour ?? parts?.hour ?? '00', minute: next.minute ?? parts?.minute ?? '00' },
+        {
+          date,
+          hour: next.hour ?? parts?.hour ?? defaultTime?.hour ?? '00',
+          minute: next.minute ?? parts?.minute ?? defaultTime?.minute ?? '00',
+        },
         timeZone,
       ),
     );
@@ -59,14 +90,14 @@ export function ScheduleFields({ value, countryKey, onChange, error, required }:
       <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="sm" verticalSpacing="sm">
         <DatesProvider settings={{ locale: 'es' }}>
           <DateInput
-            label="Fecha"
+            label={labels.day}
             placeholder="DD/MM/AAAA"
             valueFormat="DD/MM/YYYY"
             dateParser={parseTypedDay}
             value={parts?.date ?? null}
             onChange={(date) => change({ date: date ?? '' })}
             clearable
-            clearButtonProps={{ 'aria-label': 'Borrar el día' }}
+            clearButtonProps={{ 'aria-label': labels.clear }}
             ariaLabels={CALENDAR_LABELS}
             withAsterisk={required}
             error={error}
@@ -76,7 +107,7 @@ export function ScheduleFields({ value, countryKey, onChange, error, required }:
           />
         </DatesProvider>
         <Select
-          label="Hora"
+          label={labels.hour}
           placeholder="HH"
           data={HOUR_OPTIONS}
           value={parts?.hour ?? null}
@@ -87,7 +118,7 @@ export function ScheduleFields({ value, countryKey, onChange, error, required }:
           maxDropdownHeight={240}
         />
         <Select
-          label="Minutos"
+          label={labels.minute}
           placeholder="mm"
           data={minutes}
           value={parts?.minute ?? null}
@@ -98,9 +129,11 @@ export function ScheduleFields({ value, countryKey, onChange, error, required }:
           maxDropdownHeight={240}
         />
       </SimpleGrid>
-      <Text size="xs" c="dimmed">
-        Día y hora de {countryName}. Elige primero el día; la hora va de 00 a 23.
-      </Text>
+      {withHint && (
+        <Text size="xs" c="dimmed">
+          Día y hora de {countryName}. Elige primero el día; la hora va de 00 a 23.
+        </Text>
+      )}
     </Stack>
   );
 }

@@ -28,6 +28,8 @@ export type PublicationFormValues = {
   locationCity: string | null;
   /** ISO instant, or '' when no date was chosen. */
   calendaredAt: string;
+  /** The optional end: ISO instant, or ''. */
+  calendaredUntil: string;
   labels: string[];
   /** The thumbnail is only shown here; the API keeps `{ url }`. */
   files: FormImage[];
@@ -56,6 +58,7 @@ export function newFormValues(
     locationProvince: profile?.locationProvince ?? null,
     locationCity: profile?.locationCity ?? null,
     calendaredAt: '',
+    calendaredUntil: '',
     labels: [],
     files: [],
     // A super user's publication is published unless they switch it off, as the API does.
@@ -78,6 +81,7 @@ export function editFormValues(publication: PublicationJson, isSuperUser: boolea
     locationProvince: publication.locationProvince,
     locationCity: publication.locationCity,
     calendaredAt: publication.calendaredAt ?? '',
+    calendaredUntil: publication.calendaredUntil ?? '',
     labels: publication.labels,
     files: publication.files.map((file) => ({ url: file.url, thumbnailUrl: file.thumbnailUrl || file.url })),
     ...(isSuperUser ? { status: publication.status === PUBLISHED_STATUS ? 1 : 0 } : {}),

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Group } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { formatDate, formatNumber } from '../../lib/format';
+import { formatDate, formatDateRange, formatNumber } from '../../lib/format';
 import { priceView } from './price';
 import { PriceTag } from './PriceTag';
 import type { PublicationJson } from './publications';
@@ -17,7 +17,10 @@ export function PublicationFacts({ publication }: { publication: PublicationJson
   if (price) facts.push(['Precio', <PriceTag key="price" price={price} />]);
   if (publication.discountRate) facts.push(['Descuento', `${formatNumber(publication.discountRate)}%`]);
   if (publication.calendaredAt) {
-    facts.push(['Fecha', formatDate(publication.calendaredAt, publication.locationCountry)]);
+    facts.push([
+      'Fecha',
+      formatDateRange(publication.calendaredAt, publication.calendaredUntil, publication.locationCountry),
+    ]);
   }
   if (publication.quantity !== null) facts.push(['Cantidad', formatNumber(publication.quantity)]);
   if (publication.locationAddress) facts.push(['Dirección', publication.locationAddress]);

@@ -1,8 +1,9 @@
 import type { Page, Publication, PublicationFile, SessionData } from '@eco/domain';
-import { findCity } from '@eco/domain/catalog/cities';
-import { findCountry } from '@eco/domain/catalog/countries';
-import { findProvince } from '@eco/domain/catalog/provinces';
+import { placeNames } from '@eco/domain/catalog/place-names';
 import { PUBLISHED_STATUS } from '@eco/domain/constants';
+
+// Shared with the API (the calendar file's LOCATION); pages import it from here with the rest of a publication's helpers.
+export { placeNames };
 
 /** An image as the API answers it: the full image and its card-sized version (the same URL when there is none). */
 export type PublicationImage = PublicationFile & { thumbnailUrl?: string };
@@ -73,17 +74,6 @@ type Place = Pick<
   Publication,
   'locationAddress' | 'locationUrl' | 'locationCountry' | 'locationProvince' | 'locationCity'
 >;
-
-/** The names of a city, province and country (in that order), from the catalog. */
-export function placeNames(
-  place: Pick<Place, 'locationCountry' | 'locationProvince' | 'locationCity'>,
-): string[] {
-  return [
-    place.locationCity ? findCity(place.locationCity)?.name : undefined,
-    place.locationProvince ? findProvince(place.locationProvince)?.name : undefined,
-    place.locationCountry ? findCountry(place.locationCountry)?.name : undefined,
-  ].filter((name): name is string => !!name);
-}
 
 /** The map link of a publication: its own, or an OpenStreetMap search of its address and place; null without both. */
 export function mapUrl(place: Place): string | null {

@@ -1,9 +1,11 @@
 import '../../styles/publication-page';
 import { getCategory } from '@eco/domain/catalog/categories';
+import { isCalendaredType } from '@eco/domain/catalog/listing-types';
 import { Anchor, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, redirect, useNavigate } from 'react-router';
 import { ShareButton } from '../../components/dialogs/ShareButton';
+import { AddToCalendar } from '../../features/calendar/AddToCalendar';
 import { AddToCartButton } from '../../features/publications/AddToCartButton';
 import { AuthorCard, AuthorLine } from '../../features/publications/AuthorCard';
 import { CategoryLabel } from '../../features/publications/CategoryLabel';
@@ -46,6 +48,7 @@ export default function PublicationPage({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const category = getCategory(publication.typed);
   const listPath = explorePath({ what: publication.typed, labels: [], page: 1 });
+  const pageUrl = absoluteUrl(publicUrl, publicationPath(publication._id));
 
   return (
     <Stack gap="md" component="article">
@@ -71,12 +74,7 @@ export default function PublicationPage({ loaderData }: Route.ComponentProps) {
       )}
       <Group gap="xs" align="flex-start">
         <AddToCartButton publication={publication} variant="button" />
-        <ShareButton
-          url={absoluteUrl(publicUrl, publicationPath(publication._id))}
-          title={publication.title}
-          size="lg"
-          variant="light"
-        />
+        <ShareButton url={pageUrl} title={publication.title} size="lg" variant="light" />
         <ReportButton
           targetType="publication"
           targetId={publication._id}
@@ -106,6 +104,9 @@ export default function PublicationPage({ loaderData }: Route.ComponentProps) {
               </Title>
               <PublicationFacts publication={publication} />
             </Stack>
+            {isCalendaredType(publication.typed) && (
+              <AddToCalendar publication={publication} pageUrl={pageUrl} />
+            )}
             <AuthorCard author={publication.createdBy} />
             <PublicationManageActions
               publication={publication}
