@@ -655,6 +655,9 @@ export const MORE_TUNING: readonly AssistantQuestion[] = [
     publications: ['aceite-usado-san-luis', 'aceite-usado', 'punto-limpio-rio-cuarto'],
     only: ['aceite-usado-san-luis', 'aceite-usado', 'punto-limpio-rio-cuarto', 'jabon-aceite-reciclado'],
   },
+  // When "Agregar a mi calendario" landed (issue 25).
+  { q: 'como guardo un taller en el calendario del celular', kind: 'faq', faq: 'agregar-al-calendario' },
+  { q: 'se puede pasar un evento a google calendar?', kind: 'faq', faq: 'agregar-al-calendario' },
   {
     q: 'quiero comprar un celular usado',
     kind: 'search',

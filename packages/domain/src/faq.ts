@@ -101,6 +101,20 @@ export const questions: readonly Question[] = [
     ],
   },
   {
+    key: 'agregar-al-calendario',
+    question: '¿Cómo agrego un evento o un curso a mi calendario?',
+    answer:
+      'Abre la página del evento o del curso y busca «Agregar a mi calendario». Con «Descargar archivo .ics» bajas un archivo que abren el calendario del celular, Google Calendar, Outlook o Apple Calendar; si quien lo publicó cambia la fecha, vuelve a descargarlo y tu calendario reemplaza el anterior. Con «Google Calendar» se abre Google Calendar con el evento ya completado para que lo guardes. No necesitas una cuenta para ninguna de las dos opciones.',
+    references: [
+      { to: '/publications?what=events', title: 'Eventos y Talleres', description: 'Actividades con fecha.' },
+      {
+        to: '/publications?what=courses',
+        title: 'Cursos y Academia',
+        description: 'Formaciones ambientales.',
+      },
+    ],
+  },
+  {
     key: 'materiales-para-regalar',
     question: 'Tengo materiales que quiero regalar, ¿qué hago?',
     answer:

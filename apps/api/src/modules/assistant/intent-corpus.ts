@@ -170,6 +170,13 @@ export const INTENT_CORPUS: Readonly<Record<string, readonly string[]>> = {
     'quiero dar botellas',
     'como ofrezco lo que me sobra',
   ],
+  'faq.agregar-al-calendario': [
+    'como agrego un evento a mi calendario',
+    'quiero agendar un taller',
+    'como lo paso a google calendar',
+    'descargar el evento al celular',
+    'agregar el curso a mi agenda',
+  ],
   'faq.calificar-usuario': [
     'como califico a alguien',
     'como dejo una resena',
