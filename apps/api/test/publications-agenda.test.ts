@@ -104,6 +104,12 @@ describe('GET /api/publications: the agenda', () => {
     expect(pageOf(response).total).toBe(UPCOMING.length);
     expect(response.json<{ asOf?: string }>().asOf).toBe(NOW.toISOString());
     expect(await titles('typed=courses')).toEqual(['Curso de reciclaje hoy']);
+    // past=0 asks the agenda of every dated category (a member's profile).
+    expect(await titles(`past=0&author=${actors.author.id}&pageSize=3`)).toEqual([
+      'Jornada de tres días',
+      'Limpieza de plaza hoy',
+      'Curso de reciclaje hoy',
+    ]);
     // Other categories stay newest first, without a clock.
     const market = await get('typed=market');
     expect(titlesOf(market)).toEqual(['Frascos de vidrio']);

@@ -22,11 +22,11 @@ export function agendaMinute(now: number): Date {
   return new Date(Math.floor(now / MINUTE_MS) * MINUTE_MS);
 }
 
-/** Whether a list query is an agenda: events or courses, or any of its parameters. */
+/** Whether a list query is an agenda: events or courses, or any of its parameters (`past=0` included). */
 export function isAgenda(query: AgendaQuery & { typed?: string | undefined }): boolean {
   return (
     isCalendaredType(query.typed) ||
-    query.past === true ||
+    query.past !== undefined ||
     query.when !== undefined ||
     query.from !== undefined ||
     query.to !== undefined

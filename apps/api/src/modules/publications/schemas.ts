@@ -169,8 +169,9 @@ export const listQuerySchema = z
     past: agendaParams.past
       .meta({ type: 'string', enum: ['1', '0', 'true', 'false'] })
       .describe(
-        'Agenda: 1, solo lo que ya terminó, lo último primero. Sin él, con typed=events o courses (o un período), ' +
-          'solo lo que no terminó, lo más próximo primero (con term, por relevancia)',
+        'Agenda: 1, solo lo que ya terminó, lo último primero. Sin él (o con 0), con typed=events o courses, un ' +
+          'período o past=0 (cualquier categoría con fecha), solo lo que no terminó, lo más próximo primero (con ' +
+          'term, por relevancia)',
       ),
   })
   .superRefine((query, ctx) => checkAgenda(query, ctx))

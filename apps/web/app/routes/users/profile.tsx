@@ -44,18 +44,22 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     page: String(pages.publications),
     pageSize: '6',
   }).toString();
+  // Their events and courses still to come, soonest first (past=0: the agenda of every dated category).
+  const agendaSearch = new URLSearchParams({ author: params.id, past: '0', pageSize: '3' }).toString();
   const isSelf = session?.userId === params.id;
-  const [profile, ratings, publications, mine] = await Promise.all([
+  const [profile, ratings, publications, mine, agenda] = await Promise.all([
     loadPublicUser(context, params.id),
     loadQualificationPage(context, params.id, pages.ratings),
     loadPublicationPage(context, publicationsSearch),
     session && !isSelf ? loadMyQualification(context, params.id) : Promise.resolve(null),
+    loadPublicationPage(context, agendaSearch),
   ]);
   return {
     ...profile,
     pages,
     ratings,
     publications: publications.page,
+    agenda: agenda.page,
     mine,
     viewer: session ? (isSelf ? 'self' : 'member') : 'guest',
   } as const;
@@ -73,7 +77,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 /** A member's public profile: who they are, how others rated them, their publications. Never the e-mail. */
 export default function UserProfilePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, userRatingData, pages, ratings, publications, mine, viewer } = loaderData;
+  const { user, userRatingData, pages, ratings, publications, agenda, mine, viewer } = loaderData;
   const place = placeNames(user);
   const here = profilePath(user._id, pages, 'calificaciones');
 
@@ -148,6 +152,15 @@ export default function UserProfilePage({ loaderData, actionData }: Route.Compon
             )}
           </Stack>
         </Card>
+
+        {agenda && agenda.publications.length > 0 && (
+          <Stack component="section" aria-labelledby="agenda-heading" id="agenda" gap="md">
+            <Title order={2} size="h3" id="agenda-heading">
+              Próximos eventos y cursos
+            </Title>
+            <PublicationGrid publications={agenda.publications} asOf={agenda.asOf} />
+          </Stack>
+        )}
 
         <Stack component="section" aria-labelledby="publications-heading" id="anuncios" gap="md">
           <Title order={2} size="h3" id="publications-heading">
