@@ -5,6 +5,12 @@ import type { ExploreQuery } from '../publications/publications-query';
 import { explorePath } from '../publications/publications-query';
 import { hiddenCriteria } from './hidden-criteria';
 
+/** The range's two days: the query parameter and its label. */
+const DAY_FIELDS = [
+  ['from', 'Desde'],
+  ['to', 'Hasta'],
+] as const;
+
 /**
  * The agenda of events and courses: quick periods and "Próximos"/"Pasados" as links, a range of days as a GET form.
  * Links and the form work before and without the page's scripts, and keep every other criterion and the text.
@@ -50,22 +56,17 @@ export function AgendaFilters({ query }: { query: ExploreQuery }) {
           <input key={`${name}:${value}`} type="hidden" name={name} value={value} />
         ))}
         <Group gap="xs" align="flex-end" wrap="wrap">
-          <TextInput
-            key={`from:${query.from ?? ''}`}
-            type="date"
-            name="from"
-            label="Desde"
-            defaultValue={query.from ?? ''}
-            size="sm"
-          />
-          <TextInput
-            key={`to:${query.to ?? ''}`}
-            type="date"
-            name="to"
-            label="Hasta"
-            defaultValue={query.to ?? ''}
-            size="sm"
-          />
+          {DAY_FIELDS.map(([name, label]) => (
+            <TextInput
+              // A new range in the URL (a chip removed, a link followed) shows its own days.
+              key={`${name}:${query[name] ?? ''}`}
+              type="date"
+              name={name}
+              label={label}
+              defaultValue={query[name] ?? ''}
+              size="sm"
+            />
+          ))}
           <Button type="submit" variant="light" size="sm">
             Ver fechas
           </Button>
