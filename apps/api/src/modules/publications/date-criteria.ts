@@ -52,21 +52,22 @@ export function dateConditions(criteria: DateCriteria, table: 'p' | 'd'): Expres
   const start = sql.ref(`${table}.calendared_at`);
   const country = sql.ref(`${table}.location_country`);
   const end = endOf(table);
-  const conditions: Expression<SqlBool>[] = [];
+  // Said outright, so that both planners may read the agenda's partial index (migration 0021).
+  const conditions: Expression<SqlBool>[] = [sql<SqlBool>`${start} is not null`];
   if (criteria.startsFrom !== undefined) conditions.push(sql<SqlBool>`${start} >= ${criteria.startsFrom}`);
   if (criteria.startsBefore !== undefined) conditions.push(sql<SqlBool>`${start} < ${criteria.startsBefore}`);
   if (criteria.endsFrom !== undefined) conditions.push(sql<SqlBool>`${end} >= ${criteria.endsFrom}`);
   if (criteria.endsBefore !== undefined) conditions.push(sql<SqlBool>`${end} < ${criteria.endsBefore}`);
   if (criteria.spans !== undefined) {
     const spans = criteria.spans.map((span) => {
-      const parts: Expression<SqlBool>[] = [sql<SqlBool>`${start} is not null`];
+      const parts: Expression<SqlBool>[] = [];
       if (span.countries !== undefined) parts.push(sql<SqlBool>`${country} in (${sql.join(span.countries)})`);
       if (span.otherThan !== undefined) {
         parts.push(sql<SqlBool>`(${country} is null or ${country} not in (${sql.join(span.otherThan)}))`);
       }
       if (span.until !== null) parts.push(sql<SqlBool>`${start} < ${span.until}`);
       if (span.from !== null) parts.push(sql<SqlBool>`${end} >= ${span.from}`);
-      return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
+      return parts.length === 0 ? sql<SqlBool>`1 = 1` : sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
     });
     conditions.push(spans.length === 0 ? sql<SqlBool>`1 = 0` : sql<SqlBool>`(${sql.join(spans, sql` or `)})`);
   }
