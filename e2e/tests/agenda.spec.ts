@@ -1,7 +1,9 @@
 import { demoUsers } from '../../apps/api/src/demo/demo-data.ts';
-import { storePublication } from '../../apps/api/test/helpers/publications.ts';
+import { randomUUID } from 'node:crypto';
 import { loadConfig } from '../../apps/api/src/config.ts';
 import { createDatabase } from '../../apps/api/src/db/database.ts';
+import type { DB } from '../../apps/api/src/db/schema.ts';
+import { searchStemsOf } from '../../apps/api/src/modules/publications/search-stems.ts';
 import { expectNoSeriousViolations } from '../support/axe.ts';
 import { E2E_DATA_DIR } from '../support/server.ts';
 import { expect, test, type Page } from '../support/test.ts';
@@ -17,6 +19,38 @@ const UNDER_WAY = `Ahora ${suffix}`;
 const ENDED = `Pasó ${suffix}`;
 let endedId = '';
 
+type Event = { title: string; calendaredAt: string; calendaredUntil?: string; createdBy: string };
+
+/** A published event in Córdoba, written as the demo content writes them; its id. */
+async function storeEvent(db: DB, event: Event): Promise<string> {
+  const id = randomUUID();
+  const text = { title: event.title, description: 'Un evento de la agenda.', labels: '[]' };
+  const now = new Date().toISOString();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('publications')
+      .values({
+        id,
+        typed: 'events',
+        ...text,
+        ...searchStemsOf(text),
+        status: 1,
+        location_country: 'arg',
+        calendared_at: event.calendaredAt,
+        calendared_until: event.calendaredUntil ?? null,
+        created_by: event.createdBy,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await trx
+      .insertInto('publication_files')
+      .values({ publication_id: id, position: 0, url: '/media/demo/ejemplo.webp' })
+      .execute();
+  });
+  return id;
+}
+
 /** Two events of a demo author written straight into the server's database (the server sees them at once). */
 test.beforeAll(async () => {
   const database = createDatabase(loadConfig({ DATA_DIR: E2E_DATA_DIR, LOG_LEVEL: 'silent' }));
@@ -29,22 +63,16 @@ test.beforeAll(async () => {
       .executeTakeFirstOrThrow();
     const now = Date.now();
     // Under way from an hour ago to an hour from now: it is "today" whatever the hour of the run.
-    await storePublication(database.db, {
-      typed: 'events',
+    await storeEvent(database.db, {
       title: UNDER_WAY,
-      country: 'arg',
       calendaredAt: new Date(now - HOUR_MS).toISOString(),
       calendaredUntil: new Date(now + HOUR_MS).toISOString(),
       createdBy: id,
-      createdAt: new Date(now).toISOString(),
     });
-    endedId = await storePublication(database.db, {
-      typed: 'events',
+    endedId = await storeEvent(database.db, {
       title: ENDED,
-      country: 'arg',
       calendaredAt: new Date(now - 72 * HOUR_MS).toISOString(),
       createdBy: id,
-      createdAt: new Date(now).toISOString(),
     });
   } finally {
     await database.close();
