@@ -1,6 +1,6 @@
 import { AGENDA_WHEN, cities } from '@eco/domain';
 import { BROWSER_HEADERS, type BenchCase, type CaseProvider } from './bench-cases.ts';
-import { seededRandom } from './bench-mix.ts';
+import { seededRandom, zipfDraw } from './bench-mix.ts';
 import { TOPICS } from './bench-vocabulary.ts';
 
 // The agenda's cases of `npm run bench:api` (issue 25, decision 032): GET /api/publications of events and courses,
@@ -55,22 +55,8 @@ function agendaRequests(kind: AgendaKind, seed: number): string[] {
 
   const distinct = new Set<string>();
   for (let tries = 0; distinct.size < DISTINCT && tries < DISTINCT * 20; tries += 1) distinct.add(request());
-  const requests = [...distinct];
-  // Zipf (s = 1) over the distinct requests, as the list mix.
-  const cumulative: number[] = [];
-  let sum = 0;
-  for (let rank = 0; rank < requests.length; rank += 1) cumulative.push((sum += 1 / (rank + 1)));
-  return Array.from({ length: LENGTH }, () => {
-    const target = random() * sum;
-    let low = 0;
-    let high = cumulative.length - 1;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if ((cumulative[middle] as number) < target) low = middle + 1;
-      else high = middle;
-    }
-    return requests[low] as string;
-  });
+  const popular = zipfDraw([...distinct]);
+  return Array.from({ length: LENGTH }, () => popular(random));
 }
 
 export const agendaCases: CaseProvider = (): BenchCase[] =>
