@@ -15,6 +15,7 @@ import { createDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createLogger } from './logger.ts';
 import { createCaptcha, type Captcha } from './modules/captcha/captcha.ts';
+import { createReadiness, type Readiness } from './modules/health/readiness.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { createLocalStorage, type MediaStorage } from './modules/media/storage.ts';
 import { createUnreadHub, type UnreadHub } from './modules/notifications/unread-hub.ts';
@@ -42,6 +43,8 @@ declare module 'fastify' {
     unreadHub: UnreadHub;
     /** Lanes in front of the pipeline for answers held whole in memory. */
     frontDoor: FrontDoor;
+    /** Whether this process takes new traffic (/api/ready); main.ts starts draining on SIGTERM. */
+    readiness: Readiness;
   }
 }
 
@@ -71,6 +74,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     serverFactory: frontDoor.serverFactory,
   });
   app.decorate('frontDoor', frontDoor);
+  const readiness = createReadiness();
+  app.decorate('readiness', readiness);
+  // Closing without a signal first (tests, embedders) drains too.
+  app.addHook('preClose', async () => readiness.startDraining());
   // Closing, every request goes through the pipeline, which answers it (closeGracefully).
   app.addHook('preClose', async () => frontDoor.close());
 
