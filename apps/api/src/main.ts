@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { waitForDatabase } from './db/wait-for-database.ts';
 import { DEMO_SUPER_USER_EMAIL, DEMO_SUPER_USER_PASSWORD } from './demo/demo-data.ts';
 import { loadDemoContentInChild } from './demo/demo-process.ts';
 import { createLogger } from './logger.ts';
@@ -27,6 +28,7 @@ const logger = createLogger(config);
 const database = createDatabase(config, { logger });
 
 try {
+  await waitForDatabase(database.db, { totalMs: config.databaseWaitMs, log: logger });
   const applied = await migrateToLatest(database.db);
   logger.info({ dialect: database.dialect, applied }, 'Database schema is up to date');
 
