@@ -37,9 +37,10 @@ const LATEST_MIGRATION = Object.keys(migrations).at(-1) ?? '';
  * in order, so the latest one being recorded means all of them are. Throws when the database does not answer.
  */
 export async function migrationsDone(db: DB, signal?: AbortSignal): Promise<boolean> {
-  const { rows } = await sql<{ name: string }>`select name from ${sql.table(DEFAULT_MIGRATION_TABLE)} where name = ${LATEST_MIGRATION}`.execute(
-    db,
-    { signal },
-  );
+  const { rows } = await sql<{
+    name: string;
+  }>`select name from ${sql.table(DEFAULT_MIGRATION_TABLE)} where name = ${LATEST_MIGRATION}`.execute(db, {
+    signal,
+  });
   return rows.length > 0;
 }
