@@ -18,6 +18,9 @@ import { createCaptcha, type Captcha } from './modules/captcha/captcha.ts';
 import { createReadiness, type Readiness } from './modules/health/readiness.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { createLocalStorage, type MediaStorage } from './modules/media/storage.ts';
+import { countedMailer } from './modules/metrics/counted-mailer.ts';
+import { createMetrics } from './modules/metrics/registry.ts';
+import { serveMetrics } from './modules/metrics/routes.ts';
 import { createUnreadHub, type UnreadHub } from './modules/notifications/unread-hub.ts';
 import { sessionPlugin } from './modules/sessions/session-plugin.ts';
 import { handleError, handleNotFound } from './plugins/error-handler.ts';
@@ -113,6 +116,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   // After the headers every answer carries: its 503 skips the hooks that come after it.
   closeGracefully(app);
+  // Without METRICS_TOKEN nothing is measured: the request path stays as it was (decision 020).
+  const metrics =
+    config.metricsToken === undefined
+      ? undefined
+      : createMetrics({ database, openStreams: () => app.unreadHub.listenerCount() });
+  serveMetrics(app, metrics === undefined ? undefined : { token: config.metricsToken as string, metrics });
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(cookie);
   await app.register(sessionPlugin, { db: database.db });
@@ -129,7 +138,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Registered before the API, so it runs after the API's own onClose hooks have sent what was pending.
     app.addHook('onClose', async () => owned.close());
   }
-  app.decorate('mailer', mailer);
+  app.decorate('mailer', metrics === undefined ? mailer : countedMailer(mailer, metrics));
   const mediaStorage = options.mediaStorage ?? createLocalStorage(config.mediaDir);
   app.decorate('mediaStorage', mediaStorage);
   await app.register(housekeeping, { db: database.db, storage: mediaStorage });
