@@ -3,7 +3,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createDatabase } from '../src/db/database.ts';
 import { DatabaseUnavailableError, waitForDatabase } from '../src/db/wait-for-database.ts';
 import { captureLogs } from './helpers/log-capture.ts';
-import { freePort, spawnServer, untilRunning, type ServerProcess } from './helpers/server-process.ts';
+import {
+  killServer,
+  freePort,
+  spawnServer,
+  untilRunning,
+  type ServerProcess,
+} from './helpers/server-process.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from './helpers/test-app.ts';
 
 // Start-up waits for a database that is not there yet (a container started alongside, a failover) instead of
@@ -53,10 +59,7 @@ describe('waiting for the database at start-up', () => {
   let proxy: { close: () => Promise<void> } | undefined;
 
   afterEach(async () => {
-    if (server !== undefined && server.child.exitCode === null && server.child.signalCode === null) {
-      server.child.kill('SIGKILL');
-      await server.exited;
-    }
+    await killServer(server);
     server = undefined;
     await proxy?.close();
     proxy = undefined;

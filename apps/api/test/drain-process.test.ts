@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSession } from '../src/modules/sessions/service.ts';
 import { insertUser } from './helpers/accounts.ts';
-import { startServer, type ServerProcess } from './helpers/server-process.ts';
+import { killServer, startServer, type ServerProcess } from './helpers/server-process.ts';
 import { openStream } from './helpers/sse.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-app.ts';
 
@@ -13,10 +13,7 @@ let subject: TestDatabase | undefined;
 let server: ServerProcess | undefined;
 
 afterEach(async () => {
-  if (server !== undefined && server.child.exitCode === null && server.child.signalCode === null) {
-    server.child.kill('SIGKILL');
-    await server.exited;
-  }
+  await killServer(server);
   server = undefined;
   await subject?.dispose();
   subject = undefined;

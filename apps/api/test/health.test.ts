@@ -5,14 +5,14 @@ import { buildApp } from '../src/app.ts';
 import { createLocalStorage, type MediaStorage } from '../src/modules/media/storage.ts';
 import { createTestApp, createTestDatabase, testDialect, type TestApp } from './helpers/test-app.ts';
 
+let subject: TestApp | undefined;
+
+afterEach(async () => {
+  await subject?.dispose();
+  subject = undefined;
+});
+
 describe('GET /api/health', () => {
-  let subject: TestApp | undefined;
-
-  afterEach(async () => {
-    await subject?.dispose();
-    subject = undefined;
-  });
-
   it('reports the database up, with the dialect in use', async () => {
     subject = await createTestApp();
     const response = await subject.app.inject({ method: 'GET', url: '/api/health' });
@@ -52,13 +52,6 @@ describe('GET /api/health', () => {
 });
 
 describe('GET /api/ready', () => {
-  let subject: TestApp | undefined;
-
-  afterEach(async () => {
-    await subject?.dispose();
-    subject = undefined;
-  });
-
   it('is ready with the database migrated and the media folder usable, never cached', async () => {
     subject = await createTestApp();
     const response = await subject.app.inject({ method: 'GET', url: '/api/ready' });

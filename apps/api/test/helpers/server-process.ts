@@ -82,6 +82,13 @@ export async function untilRunning(
   }
 }
 
+/** Ends a server a test left running (SIGKILL: nothing of it is checked any more) and waits until it has exited. */
+export async function killServer(server: ServerProcess | undefined): Promise<void> {
+  if (server === undefined || server.child.exitCode !== null || server.child.signalCode !== null) return;
+  server.child.kill('SIGKILL');
+  await server.exited;
+}
+
 export type CommandRun = { code: number | null; stdout: string; stderr: string };
 
 /** Runs an operator command (src/scripts/<name>.ts) as `npm run <name>` does. */
