@@ -37,7 +37,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (api, { database,
   });
   api.addHook('onClose', async () => communityMail.settled());
 
-  await api.register(healthRoutes, { database });
+  await api.register(healthRoutes, { database, storage: api.mediaStorage, readiness: api.readiness });
   await api.register(captchaRoutes);
   await api.register(accountRoutes, { db: database.db, config });
   await api.register(userRoutes, { db: database.db, onlinePayments: config.mercadoPago !== null });

@@ -37,6 +37,7 @@ describe('API description', () => {
     expect(operations.sort()).toEqual(
       [
         'GET /api/health',
+        'GET /api/ready',
         'POST /api/signup',
         'POST /api/signup/resend',
         'POST /api/signup/{token}/activation',

@@ -131,6 +131,7 @@ export function createPublicationsService({ db, reader, dialect, storage, log, m
     5_000,
     PUBLISHED_ANSWERS_BYTES,
     tracker,
+    'list-answers',
   );
   // The request URLs that named each remembered answer (several spellings of a query share one answer): a URL's
   // criteria never change, so its name outlives every write (its answer may not).
