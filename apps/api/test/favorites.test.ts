@@ -1,8 +1,8 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../src/modules/sessions/service.ts';
-import { asClient, insertUser, recordingMailer, type RecordingMailer } from './helpers/accounts.ts';
+import { recordingMailer, type RecordingMailer } from './helpers/accounts.ts';
 import {
+  actor,
   createActors,
   createPublication,
   pageOf,
@@ -14,7 +14,6 @@ import {
 } from './helpers/publications.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
-const HOUR_MS = 3_600_000;
 const UNAUTHORIZED = { statusCode: 401, error: 'Unauthorized', message: 'Necesita autorización' };
 const NOT_FOUND = { statusCode: 404, error: 'Not Found', message: 'El anuncio no existe' };
 const CHANGED_TITLE = 'Cambió un anuncio que guardaste';
@@ -84,12 +83,7 @@ describe('favorites', () => {
     subject = await createTestApp({ mailer });
     app = subject.app;
     actors = await createActors(subject.database.db);
-    const user = await insertUser(subject.database.db, {
-      email: 'tercera@example.com',
-      name: 'Tere Tercera',
-    });
-    const { token } = await createSession(subject.database.db, user.id, HOUR_MS);
-    third = { id: user.id, token, ...asClient(token) };
+    third = await actor(subject.database.db, 'tercera@example.com', 'Tere Tercera');
   });
 
   afterAll(async () => {
@@ -329,9 +323,7 @@ describe('favorites', () => {
   describe("the member's data", () => {
     it('exports the favorites, and deleting the account takes them away', async () => {
       const { db } = subject.database;
-      const user = await insertUser(db, { email: 'fabi@example.com', name: 'Fabi Favoritos' });
-      const { token } = await createSession(db, user.id, HOUR_MS);
-      const fabi = { id: user.id, token, ...asClient(token) };
+      const fabi = await actor(db, 'fabi@example.com', 'Fabi Favoritos');
       const publication = await authorPublication(true);
       const saved = await app.inject({
         method: 'PUT',
@@ -357,7 +349,7 @@ describe('favorites', () => {
       });
       expect(deleted.statusCode).toBe(200);
       expect(
-        await db.selectFrom('favorites').select('user_id').where('user_id', '=', user.id).execute(),
+        await db.selectFrom('favorites').select('user_id').where('user_id', '=', fabi.id).execute(),
       ).toEqual([]);
     });
   });
