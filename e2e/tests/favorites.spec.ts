@@ -1,5 +1,12 @@
+import { loadConfig } from '../../apps/api/src/config.ts';
+import { createDatabase } from '../../apps/api/src/db/database.ts';
+import sharp from 'sharp';
+import { expectNoSeriousViolations } from '../support/axe.ts';
 import { createNewcomer, signInAsNewcomer } from '../support/newcomer.ts';
+import { E2E_BASE_URL, E2E_DATA_DIR } from '../support/server.ts';
+import { signInAs, userIdOf } from '../support/session.ts';
 import { expect, test, type Browser, type Locator, type Page } from '../support/test.ts';
+import { expectNoUnstyledComponents } from '../support/unstyled.ts';
 
 // "Guardar" (issue 26, decision 033): a bookmark on cards and on the publication's page, for members; guests are
 // sent to sign in and come back; /dashboard/favorites lists them, newest saved first. With and without scripts.
@@ -114,4 +121,73 @@ test('without JavaScript: saving and unsaving post and come back to the same pag
   await saveButton(guest).click();
   await expect(guest).toHaveURL(`/auth?redirectTo=${encodeURIComponent(path)}`);
   await guest.context().close();
+});
+
+/** A publication of a new member, waiting for review: never in a list, seen only by its author (and super users). */
+async function pendingPublication(browser: Browser, title: string): Promise<string> {
+  const author = await createNewcomer('Ana Retira');
+  const context = await browser.newContext();
+  try {
+    await signInAs(context, author.email);
+    const headers = { origin: E2E_BASE_URL };
+    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#2f6f3e' } })
+      .jpeg()
+      .toBuffer();
+    const media = await context.request.post('/api/media', {
+      headers,
+      multipart: { file: { name: 'frascos.jpg', mimeType: 'image/jpeg', buffer: photo } },
+    });
+    expect(media.status()).toBe(201);
+    const created = await context.request.post('/api/publications', {
+      headers,
+      data: {
+        typed: 'market',
+        title,
+        description: 'Frascos de vidrio limpios con tapa, ideales para conservas.',
+        quantity: 12,
+        price: 1500,
+        files: [{ url: ((await media.json()) as { url: string }).url }],
+      },
+    });
+    expect(created.status()).toBe(201);
+    return ((await created.json()) as { publication: { _id: string } }).publication._id;
+  } finally {
+    await context.close();
+  }
+}
+
+test('a saved publication that is no longer published stays in the list as a placeholder, without its content', async ({
+  browser,
+}) => {
+  const title = 'Frascos que ya no se ofrecen';
+  const id = await pendingPublication(browser, title);
+  const member = await createNewcomer('Mora Memoriosa');
+  // Saved while it was published (the API tests go through that); here it is as if it had been sent back since.
+  const database = createDatabase(loadConfig({ DATA_DIR: E2E_DATA_DIR, LOG_LEVEL: 'silent' }));
+  try {
+    await database.db
+      .insertInto('favorites')
+      .values({
+        user_id: await userIdOf(member.email),
+        publication_id: id,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+  } finally {
+    await database.close();
+  }
+  const context = await browser.newContext();
+  await signInAs(context, member.email);
+  const page = await context.newPage();
+
+  await page.goto('/dashboard/favorites');
+  const placeholder = page.getByRole('article', { name: 'Este anuncio ya no está publicado' });
+  await expect(placeholder).toBeVisible();
+  await expect(page.getByText(title)).toHaveCount(0);
+  await expectNoUnstyledComponents(page, 'favorites with a placeholder');
+  await expectNoSeriousViolations(page, 'favorites with a placeholder');
+
+  await savedButton(placeholder).click();
+  await expect(page.getByText('Todavía no guardaste ningún anuncio')).toBeVisible();
+  await context.close();
 });
