@@ -289,6 +289,9 @@ describe('favorites', () => {
       ).toEqual([]);
       const mails = mailer.sent.filter((message) => message.subject === CHANGED_TITLE);
       expect(mails.map((message) => message.to).sort()).toEqual(['admin@example.com', 'otro@example.com']);
+      expect(mails[0]?.text).toContain('«Curso de huerta» cambió de precio.');
+      expect(mails[0]?.text).toContain(`/publications/${publication._id}`);
+      expect(mails[0]?.headers?.['List-Unsubscribe']).toMatch(/\/api\/unsubscribe\//);
 
       // The super user's edit of price and date: one more for the savers, none for the editor.
       await edit('superUser', publication, {
