@@ -96,6 +96,10 @@ describe('API description', () => {
         'POST /api/contacts',
         'GET /api/sales/contacts',
         'GET /api/shopping/contacts',
+        'PUT /api/publication/{id}/favorite',
+        'DELETE /api/publication/{id}/favorite',
+        'GET /api/favorites',
+        'GET /api/favorites/among',
       ].sort(),
     );
     expect(Object.keys(document.paths['/api/health']?.get?.responses ?? {}).sort()).toEqual(['200', '503']);

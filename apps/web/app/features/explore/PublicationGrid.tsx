@@ -4,14 +4,26 @@ import { PublicationCard } from '../publications/PublicationCard';
 import { TipCard } from '../tips/TipCard';
 
 /** Cards 1, 2 or 3 per row; tips in a mixed list keep their own card. */
-export function PublicationGrid({ publications }: { publications: PublicationJson[] }) {
+export function PublicationGrid({
+  publications,
+  savedIds = [],
+}: {
+  publications: PublicationJson[];
+  /** The ones the signed-in member saved. */
+  savedIds?: readonly string[];
+}) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing={{ base: 'sm', xs: 'md' }}>
       {publications.map((publication, index) =>
         publication.typed === 'tips' ? (
           <TipCard key={publication._id} tip={publication} eager={index < 3} />
         ) : (
-          <PublicationCard key={publication._id} publication={publication} eager={index < 3} />
+          <PublicationCard
+            key={publication._id}
+            publication={publication}
+            eager={index < 3}
+            saved={savedIds.includes(publication._id)}
+          />
         ),
       )}
     </SimpleGrid>

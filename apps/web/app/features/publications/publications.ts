@@ -13,6 +13,10 @@ export type PublicationJson = Omit<Publication, 'files'> & {
   files: PublicationImage[];
   /** Why it went back to review: only its author and super users receive it. */
   reviewNote?: string | null;
+  /** Whether the signed-in visitor saved it (the publication's own answer only, never the lists). */
+  favorite?: boolean;
+  /** How many members saved it: for its author and super users only. */
+  favoriteCount?: number;
 };
 
 export type PublicationListPage = Page<'publications', PublicationJson>;

@@ -5,6 +5,7 @@ import { IconLogin, IconMapPin } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ReportButton } from '../../features/reports/ReportButton';
 import { UserAvatar } from '../../features/users/UserAvatar';
+import { loadSavedAmong } from '../../features/favorites/favorite.server';
 import { PublicationGrid } from '../../features/explore/PublicationGrid';
 import { LinkedPagination } from '../../components/LinkedPagination';
 import { RatingForm } from '../../features/ratings/RatingForm';
@@ -51,11 +52,16 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     loadPublicationPage(context, publicationsSearch),
     session && !isSelf ? loadMyQualification(context, params.id) : Promise.resolve(null),
   ]);
+  const savedIds = await loadSavedAmong(
+    context,
+    publications.page?.publications.map((item) => item._id) ?? [],
+  );
   return {
     ...profile,
     pages,
     ratings,
     publications: publications.page,
+    savedIds,
     mine,
     viewer: session ? (isSelf ? 'self' : 'member') : 'guest',
   } as const;
@@ -73,7 +79,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 /** A member's public profile: who they are, how others rated them, their publications. Never the e-mail. */
 export default function UserProfilePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, userRatingData, pages, ratings, publications, mine, viewer } = loaderData;
+  const { user, userRatingData, pages, ratings, publications, savedIds, mine, viewer } = loaderData;
   const place = placeNames(user);
   const here = profilePath(user._id, pages, 'calificaciones');
 
@@ -155,7 +161,7 @@ export default function UserProfilePage({ loaderData, actionData }: Route.Compon
           </Title>
           {publications && publications.publications.length > 0 ? (
             <>
-              <PublicationGrid publications={publications.publications} />
+              <PublicationGrid publications={publications.publications} savedIds={savedIds} />
               <LinkedPagination
                 page={pages.publications}
                 totalPages={publications.totalPages}
