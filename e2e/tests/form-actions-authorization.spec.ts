@@ -168,3 +168,59 @@ test('contact: anybody goes on to WhatsApp; only a wa.me chat is ever a destinat
     'El enlace de WhatsApp no es válido.',
   );
 });
+
+test('favorite: members save what they may see, guests are sent to sign in, other sites are refused', async ({
+  browser,
+  request,
+}) => {
+  const target = await memberPublication(request);
+  const back = `/publications/${target}`;
+  const save = { publicationId: target, saved: '1', back };
+  const guest = await post(await as(browser, 'guest'), '/favorite', save);
+  expect(guest.status()).toBe(302);
+  expect(guest.headers().location).toBe(`/auth?redirectTo=${encodeURIComponent(back)}`);
+
+  for (const who of ['owner', 'other', 'super'] as const) {
+    const context = await as(browser, who);
+    for (const saved of ['1', '1', '0']) {
+      const answer = await post(context, '/favorite', { ...save, saved });
+      expect(answer.status(), `${who} ${saved}`).toBe(303);
+      expect(answer.headers().location, who).toBe(back);
+    }
+  }
+
+  // The member's publication under review: its author may save it, anybody else is told it does not exist.
+  const owner = await as(browser, 'owner');
+  const mine = (await (await owner.get('/api/my-publications?pageSize=60')).json()) as {
+    publications: { _id: string; status: number }[];
+  };
+  const pending = mine.publications.find((publication) => publication.status === 0);
+  if (pending) {
+    const hidden = { publicationId: pending._id, saved: '1', back: '/publications' };
+    expect((await post(owner, '/favorite', hidden)).status()).toBe(303);
+    const refused = await post(await as(browser, 'other'), '/favorite', hidden);
+    expect(refused.status()).toBe(302);
+    expect(refused.headers().location).toBe('/publications');
+    expect(refused.headers()['set-cookie']).toContain('El%20anuncio%20no%20existe');
+  }
+
+  // Only a page of this site is a way back; a broken form is a 400, never a 500.
+  const elsewhere = await post(await as(browser, 'other'), '/favorite', {
+    ...save,
+    back: 'https://evil.example/',
+  });
+  expect(elsewhere.headers().location).toBe(back);
+  expect((await post(await as(browser, 'other'), '/favorite', { saved: '1' })).status()).toBe(400);
+
+  // Another site's form with the member's cookie: React Router does not check a resource route's Origin, the API
+  // does (the action calls it with the visitor's): back with its refusal as the notice, nothing saved.
+  const newcomer = await createNewcomer('Fede Forjado');
+  const context = await browser.newContext();
+  await signInAs(context, newcomer.email);
+  const forged = await post(context.request, '/favorite', save, 'https://evil.example');
+  expect(forged.status()).toBe(302);
+  expect(forged.headers()['set-cookie']).toContain('eco_notice=');
+  const saved = (await (await context.request.get('/api/favorites')).json()) as { total: number };
+  expect(saved.total).toBe(0);
+  await context.close();
+});

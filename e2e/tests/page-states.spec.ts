@@ -71,6 +71,20 @@ async function rateMember(browser: Browser, ids: Ids): Promise<void> {
   }
 }
 
+/** The member saves the publication of the states (idempotent: once or every time, the same). */
+async function saveForMember(browser: Browser, ids: Ids): Promise<void> {
+  const context = await browser.newContext();
+  try {
+    await signInAs(context, member.email);
+    const response = await context.request.put(`/api/publication/${ids.publication}/favorite`, {
+      headers: { origin: E2E_BASE_URL },
+    });
+    expect(response.status()).toBe(204);
+  } finally {
+    await context.close();
+  }
+}
+
 /** Opens a page and waits until it has rendered and hydrated (its main heading is there). */
 async function open(page: Page, path: string): Promise<void> {
   const response = await page.goto(path);
@@ -269,6 +283,19 @@ const STATES: State[] = [
       await expect(page.getByRole('button', { name: 'Cerrar' }).last()).toBeVisible();
     },
   },
+  { who: 'member', name: 'favorites', path: () => '/dashboard/favorites', before: saveForMember },
+  {
+    who: 'member',
+    name: 'explore with a saved card',
+    path: () => '/publications?what=market',
+    before: saveForMember,
+  },
+  {
+    who: 'member',
+    name: 'publication detail, saved',
+    path: (ids) => `/publications/${ids.publication}`,
+    before: saveForMember,
+  },
   { who: 'member', name: 'own publications', path: () => '/dashboard/publications' },
   { who: 'member', name: 'own publication detail', path: (ids) => `/publications/${ids.own}` },
   { who: 'member', name: 'edit a publication', path: (ids) => `/dashboard/publications/${ids.own}/edit` },
@@ -301,6 +328,7 @@ const STATES: State[] = [
   { who: 'newcomer', name: 'panel of a newcomer', path: () => '/dashboard' },
   { who: 'newcomer', name: 'no publications yet', path: () => '/dashboard/publications' },
   { who: 'newcomer', name: 'no notifications yet', path: () => '/dashboard/notifications' },
+  { who: 'newcomer', name: 'no favorites yet', path: () => '/dashboard/favorites' },
   { who: 'newcomer', name: 'no sales yet', path: () => '/dashboard/sales' },
   { who: 'newcomer', name: 'no contacts received yet', path: () => '/dashboard/sales?tab=contacts' },
   { who: 'newcomer', name: 'no purchases yet', path: () => '/dashboard/shopping' },

@@ -21,6 +21,21 @@ export const ASSISTANT_QUESTIONS: readonly string[] = [
   'eventos la semana que viene en la plata',
 ];
 
+/**
+ * Everyday questions (issue 28): things no label names, so the topic's alternatives run after the search as asked
+ * finds nothing; 'gratis' reads a wider page; the last one names nothing the catalogue has.
+ */
+export const EVERYDAY_ASSISTANT_QUESTIONS: readonly string[] = [
+  'tengo una heladera vieja que no anda, que hago',
+  'que hago con las pilas',
+  'hay algo gratis en la plata?',
+  'que hago con la yerba usada',
+  'donde tiro los remedios vencidos en cordoba',
+  'donde tiro el aceite de cocina usado en mendoza',
+  'necesito frascos de vidrio en tucuman',
+  'donde dejo cubiertas viejas del auto',
+];
+
 /** Server settings the case needs: the per-address limit far above what the load sends; the grants' secret. */
 export const ASSISTANT_BENCH_ENV: Readonly<Record<string, string>> = {
   ASSISTANT_RATE_LIMIT_MAX: '100000000',
@@ -34,6 +49,16 @@ export const assistantCases: CaseProvider = () => {
       name: 'assistant POST /api/io',
       group: 'api',
       requests: ASSISTANT_QUESTIONS.map((question) => ({
+        method: 'POST' as const,
+        path: '/api/io',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ interaction: question, humanToken }),
+      })),
+    },
+    {
+      name: 'assistant everyday POST /api/io',
+      group: 'api',
+      requests: EVERYDAY_ASSISTANT_QUESTIONS.map((question) => ({
         method: 'POST' as const,
         path: '/api/io',
         headers: { 'content-type': 'application/json' },

@@ -5,6 +5,7 @@ import { accountRoutes } from './modules/accounts/routes.ts';
 import { assistantRoutes } from './modules/assistant/routes.ts';
 import { captchaRoutes } from './modules/captcha/routes.ts';
 import { dealRoutes } from './modules/deals/routes.ts';
+import { favoriteRoutes } from './modules/favorites/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { notifyOutcomes } from './modules/moderation/outcome-notices.ts';
@@ -37,7 +38,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (api, { database,
   });
   api.addHook('onClose', async () => communityMail.settled());
 
-  await api.register(healthRoutes, { database });
+  await api.register(healthRoutes, { database, storage: api.mediaStorage, readiness: api.readiness });
   await api.register(captchaRoutes);
   await api.register(accountRoutes, { db: database.db, config });
   await api.register(userRoutes, { db: database.db, onlinePayments: config.mercadoPago !== null });
@@ -54,6 +55,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (api, { database,
   await api.register(notificationRoutes, { database, config });
   await api.register(assistantRoutes, { database, config });
   await api.register(dealRoutes, { db: database.db, config });
+  await api.register(favoriteRoutes, { db: database.db });
 
   // Explicit catch-alls: the web plugin's `/*` would otherwise answer unknown /api paths with an HTML page.
   api.all('/', { schema: { hide: true } }, handleNotFound);

@@ -15,8 +15,12 @@ import { createDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createLogger } from './logger.ts';
 import { createCaptcha, type Captcha } from './modules/captcha/captcha.ts';
+import { createReadiness, type Readiness } from './modules/health/readiness.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { createLocalStorage, type MediaStorage } from './modules/media/storage.ts';
+import { countedMailer } from './modules/metrics/counted-mailer.ts';
+import { createMetrics } from './modules/metrics/registry.ts';
+import { serveMetrics } from './modules/metrics/routes.ts';
 import { createUnreadHub, type UnreadHub } from './modules/notifications/unread-hub.ts';
 import { sessionPlugin } from './modules/sessions/session-plugin.ts';
 import { handleError, handleNotFound } from './plugins/error-handler.ts';
@@ -42,6 +46,8 @@ declare module 'fastify' {
     unreadHub: UnreadHub;
     /** Lanes in front of the pipeline for answers held whole in memory. */
     frontDoor: FrontDoor;
+    /** Whether this process takes new traffic (/api/ready); main.ts starts draining on SIGTERM. */
+    readiness: Readiness;
   }
 }
 
@@ -71,6 +77,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     serverFactory: frontDoor.serverFactory,
   });
   app.decorate('frontDoor', frontDoor);
+  const readiness = createReadiness();
+  app.decorate('readiness', readiness);
+  // Closing without a signal first (tests, embedders) drains too.
+  app.addHook('preClose', async () => readiness.startDraining());
   // Closing, every request goes through the pipeline, which answers it (closeGracefully).
   app.addHook('preClose', async () => frontDoor.close());
 
@@ -106,6 +116,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   // After the headers every answer carries: its 503 skips the hooks that come after it.
   closeGracefully(app);
+  // Without METRICS_TOKEN nothing is measured: the request path stays as it was (decision 020).
+  const metrics =
+    config.metricsToken === undefined
+      ? undefined
+      : createMetrics({ database, openStreams: () => app.unreadHub.listenerCount() });
+  serveMetrics(app, metrics === undefined ? undefined : { token: config.metricsToken as string, metrics });
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(cookie);
   await app.register(sessionPlugin, { db: database.db });
@@ -122,7 +138,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Registered before the API, so it runs after the API's own onClose hooks have sent what was pending.
     app.addHook('onClose', async () => owned.close());
   }
-  app.decorate('mailer', mailer);
+  app.decorate('mailer', metrics === undefined ? mailer : countedMailer(mailer, metrics));
   const mediaStorage = options.mediaStorage ?? createLocalStorage(config.mediaDir);
   app.decorate('mediaStorage', mediaStorage);
   await app.register(housekeeping, { db: database.db, storage: mediaStorage });

@@ -52,6 +52,12 @@ export type Config = {
   secretKey: string;
   /** Interval of the heartbeat comments of the notifications stream. */
   sseHeartbeatMs: number;
+  /** Bearer token that opens /metrics; undefined: /metrics answers 404 and nothing is measured. */
+  metricsToken: string | undefined;
+  /** On SIGTERM, how long /api/ready answers 503 while everything else is still served, before closing. */
+  shutdownDrainMs: number;
+  /** At start-up, how long to wait for the database to answer before giving up (0: no waiting). */
+  databaseWaitMs: number;
   assistant: {
     /** Questions per client address and minute. */
     rateLimitMax: number;
@@ -110,6 +116,8 @@ export const RATE_LIMIT_IP_FACTOR = 3;
 export const DEVELOPMENT_SECRET_KEY = 'ecoanuncios-development-secret-key-not-for-production';
 export const SECRET_KEY_MIN_LENGTH = 32;
 export const SSE_HEARTBEAT_MS = 20_000;
+export const METRICS_TOKEN_MIN_LENGTH = 16;
+export const DATABASE_WAIT_MS = 60_000;
 export const ASSISTANT_RATE_LIMIT_MAX = 30;
 export const REPORTS_TO_HIDE = 3;
 export const RECAPTCHA_MIN_SCORE = 0.5;
@@ -183,6 +191,14 @@ const positiveInteger = (unit: string) =>
     .refine((value) => value > 0 && Number.isSafeInteger(value), { error: 'must be greater than 0' });
 
 const milliseconds = positiveInteger('milliseconds');
+/** Milliseconds where 0 means "not at all". */
+const optionalMilliseconds = z
+  .string()
+  .regex(/^\d+$/, {
+    error: (issue) => `must be 0 or a positive integer (milliseconds), got ${quoted(String(issue.input))}`,
+  })
+  .transform(Number)
+  .refine((value) => Number.isSafeInteger(value), { error: 'must be a safe integer' });
 const attempts = positiveInteger('attempts');
 
 /** One reader thread per core, two at most: a cold search on one leaves the other to the next (decision 021). */
@@ -292,6 +308,15 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push('SECRET_KEY must be set in production with DATABASE_URL (e.g. `openssl rand -base64 48`)');
   }
   const sseHeartbeatMs = read('SSE_HEARTBEAT_MS', milliseconds, SSE_HEARTBEAT_MS);
+  const metricsToken = read<string | undefined>(
+    'METRICS_TOKEN',
+    z.string().regex(new RegExp(`^[\\x21-\\x7e]{${METRICS_TOKEN_MIN_LENGTH},}$`), {
+      error: `must be at least ${METRICS_TOKEN_MIN_LENGTH} printable characters without spaces (e.g. \`openssl rand -hex 32\`)`,
+    }),
+    undefined,
+  );
+  const shutdownDrainMs = read('SHUTDOWN_DRAIN_MS', optionalMilliseconds, 0);
+  const databaseWaitMs = read('DATABASE_WAIT_MS', optionalMilliseconds, DATABASE_WAIT_MS);
   const assistantRateLimitMax = read('ASSISTANT_RATE_LIMIT_MAX', attempts, ASSISTANT_RATE_LIMIT_MAX);
   const languageModelUrl = read<string | undefined>('ASSISTANT_LLM_URL', httpUrl, undefined);
   const languageModelName = read<string | undefined>('ASSISTANT_LLM_MODEL', nonEmpty, undefined);
@@ -359,6 +384,9 @@ export function loadConfig(env: Env = process.env): Config {
     secretKey:
       secretKey ?? (nodeEnv === 'production' ? secretKeyFromDataDir(dataDir) : DEVELOPMENT_SECRET_KEY),
     sseHeartbeatMs,
+    metricsToken,
+    shutdownDrainMs,
+    databaseWaitMs,
     assistant: {
       rateLimitMax: assistantRateLimitMax,
       languageModel:

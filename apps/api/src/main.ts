@@ -1,8 +1,10 @@
+import { setTimeout } from 'node:timers/promises';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { waitForDatabase } from './db/wait-for-database.ts';
 import { DEMO_SUPER_USER_EMAIL, DEMO_SUPER_USER_PASSWORD } from './demo/demo-data.ts';
 import { loadDemoContentInChild } from './demo/demo-process.ts';
 import { createLogger } from './logger.ts';
@@ -18,11 +20,15 @@ function readConfig(): Config {
   }
 }
 
+/** How long the requests in flight (and the streams' endings) may take once the server closes. */
+const CLOSE_MS = 10_000;
+
 const config = readConfig();
 const logger = createLogger(config);
 const database = createDatabase(config, { logger });
 
 try {
+  await waitForDatabase(database.db, { totalMs: config.databaseWaitMs, log: logger });
   const applied = await migrateToLatest(database.db);
   logger.info({ dialect: database.dialect, applied }, 'Database schema is up to date');
 
@@ -41,9 +47,16 @@ try {
     );
   }
 
-  closeWithGrace({ delay: 10_000, logger }, async ({ signal, err }) => {
+  // Bounded: the drain, then up to CLOSE_MS for the requests in flight; past that the process exits with 1.
+  closeWithGrace({ delay: config.shutdownDrainMs + CLOSE_MS, logger }, async ({ signal, err }) => {
     if (err !== undefined) logger.error({ err }, 'Shutting down after an unexpected error');
     else logger.info({ signal }, 'Shutting down');
+    if (err === undefined && config.shutdownDrainMs > 0) {
+      // The balancer sees /api/ready fail and stops sending requests; until it does, they are served as usual.
+      app.readiness.startDraining();
+      logger.info({ drainMs: config.shutdownDrainMs }, 'Draining: /api/ready answers 503 before the close');
+      await setTimeout(config.shutdownDrainMs);
+    }
     await app.close();
     await database.close();
   });

@@ -64,6 +64,9 @@ describe('loadConfig', () => {
       reportsToHide: 3,
       mercadoPago: null,
       sseHeartbeatMs: 20_000,
+      metricsToken: undefined,
+      shutdownDrainMs: 0,
+      databaseWaitMs: 60_000,
       assistant: { rateLimitMax: 30, languageModel: undefined },
     });
     expect(DEFAULT_MAIL_FROM).toBe('EcoAnuncios <no-responder@ecoanuncios.org>');
@@ -104,6 +107,9 @@ describe('loadConfig', () => {
       REPORTS_TO_HIDE: '5',
       SQLITE_READERS: '3',
       SSE_HEARTBEAT_MS: '15000',
+      METRICS_TOKEN: 'm'.repeat(32),
+      SHUTDOWN_DRAIN_MS: '5000',
+      DATABASE_WAIT_MS: '0',
       MERCADOPAGO_CLIENT_ID: '123',
       MERCADOPAGO_CLIENT_SECRET: 'client-secret',
       MERCADOPAGO_WEBHOOK_SECRET: 'webhook-secret',
@@ -149,6 +155,9 @@ describe('loadConfig', () => {
       },
       reportsToHide: 5,
       sseHeartbeatMs: 15_000,
+      metricsToken: 'm'.repeat(32),
+      shutdownDrainMs: 5000,
+      databaseWaitMs: 0,
       mercadoPago: {
         clientId: '123',
         clientSecret: 'client-secret',
@@ -257,6 +266,9 @@ describe('loadConfig', () => {
       RATE_LIMIT_WINDOW_MS: '1.5',
       TRUST_PROXY: 'everyone',
       SQLITE_READERS: '0',
+      METRICS_TOKEN: 'short',
+      SHUTDOWN_DRAIN_MS: '-1',
+      DATABASE_WAIT_MS: 'forever',
     });
 
     const names = problems.map((problem) => problem.split(' ')[0]);
@@ -284,7 +296,16 @@ describe('loadConfig', () => {
         'RATE_LIMIT_WINDOW_MS',
         'TRUST_PROXY',
         'SQLITE_READERS',
+        'METRICS_TOKEN',
+        'SHUTDOWN_DRAIN_MS',
+        'DATABASE_WAIT_MS',
       ]),
+    );
+    expect(problems).toContain(
+      'METRICS_TOKEN must be at least 16 printable characters without spaces (e.g. `openssl rand -hex 32`)',
+    );
+    expect(problems).toContain(
+      'DATABASE_WAIT_MS must be 0 or a positive integer (milliseconds), got "forever"',
     );
     expect(problems).toContain(
       'SMTP_URL must be an smtp:// or smtps:// URL (leave it unset to write e-mails to DATA_DIR/outbox)',

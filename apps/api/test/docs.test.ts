@@ -37,6 +37,7 @@ describe('API description', () => {
     expect(operations.sort()).toEqual(
       [
         'GET /api/health',
+        'GET /api/ready',
         'POST /api/signup',
         'POST /api/signup/resend',
         'POST /api/signup/{token}/activation',
@@ -95,6 +96,10 @@ describe('API description', () => {
         'POST /api/contacts',
         'GET /api/sales/contacts',
         'GET /api/shopping/contacts',
+        'PUT /api/publication/{id}/favorite',
+        'DELETE /api/publication/{id}/favorite',
+        'GET /api/favorites',
+        'GET /api/favorites/among',
       ].sort(),
     );
     expect(Object.keys(document.paths['/api/health']?.get?.responses ?? {}).sort()).toEqual(['200', '503']);

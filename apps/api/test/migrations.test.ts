@@ -11,6 +11,7 @@ const TABLES = [
   'captcha_solutions',
   'contact_items',
   'contacts',
+  'favorites',
   'list_changes',
   'list_versions',
   'material_label_bits',
@@ -129,6 +130,8 @@ describe('migrations', () => {
     expect(columns.publication_files).toEqual(['position', 'publication_id', 'url']);
     expect(columns.uploads).toEqual(['created_at', 'key', 'url', 'user_id']);
     expect(columns.attempt_counters).toEqual(['count', 'key', 'window_ends_at']);
+    // Saved publications (migration 0022).
+    expect(columns.favorites).toEqual(['created_at', 'publication_id', 'user_id']);
     expect(columns.publications).toEqual(
       [
         'calendared_at',

@@ -97,6 +97,7 @@ describe('my data: export and account deletion', () => {
       'orders',
       'contacts',
       'reports',
+      'favorites',
     ]);
     expect(data.account).toMatchObject({
       id: actors.author.id,

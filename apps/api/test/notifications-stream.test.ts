@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { CLOSING_RETRY_MIN_MS, STREAM_RETRY_MS } from '../src/modules/notifications/routes.ts';
 import { notify } from '../src/modules/notifications/service.ts';
 import { createSession } from '../src/modules/sessions/service.ts';
 import { createActors, type Actors } from './helpers/publications.ts';
@@ -165,11 +166,14 @@ describe('notifications stream', () => {
     await expect.poll(() => app.unreadHub.listenerCount()).toBe(0);
   });
 
-  it('ends open streams when the server closes', async () => {
+  it('ends open streams when the server closes, with a retry hint to reconnect elsewhere', async () => {
     const third = await buildApp(subject.config, { database: second.database });
     const stream = await openStream(third, actors.author.token);
     await stream.nextUnread();
     await third.close();
+    const { retry } = await stream.next(2000);
+    expect(Number(retry)).toBeGreaterThanOrEqual(CLOSING_RETRY_MIN_MS);
+    expect(Number(retry)).toBeLessThanOrEqual(STREAM_RETRY_MS);
     await expect(stream.next(2000)).rejects.toThrow(/ended|terminated|aborted/);
     expect(third.unreadHub.listenerCount()).toBe(0);
   });

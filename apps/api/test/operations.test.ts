@@ -10,7 +10,7 @@ import { noisyImage } from './fixtures/images.ts';
 import { multipartBody } from './fixtures/multipart.ts';
 import { insertUser } from './helpers/accounts.ts';
 import { validForm } from './helpers/publications.ts';
-import { runCommand, startServer, type ServerProcess } from './helpers/server-process.ts';
+import { killServer, runCommand, startServer, type ServerProcess } from './helpers/server-process.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from './helpers/test-app.ts';
 
 // The production server as a child process: shutdown on SIGTERM, a crash under write load, backup and restore.
@@ -22,10 +22,7 @@ let server: ServerProcess | undefined;
 const extraDirs: string[] = [];
 
 afterEach(async () => {
-  if (server !== undefined && server.child.exitCode === null && server.child.signalCode === null) {
-    server.child.kill('SIGKILL');
-    await server.exited;
-  }
+  await killServer(server);
   server = undefined;
   await subject?.dispose();
   subject = undefined;

@@ -101,6 +101,16 @@ export const questions: readonly Question[] = [
     ],
   },
   {
+    key: 'guardar-anuncios',
+    question: '¿Cómo guardo un anuncio para verlo después?',
+    answer:
+      'Con tu cuenta iniciada, presiona «Guardar» (el ícono del marcador) en la tarjeta del anuncio o en su página; si no iniciaste sesión, te pediremos que lo hagas y volverás al mismo lugar. Los encuentras en Mi Panel, en «Guardados», del más reciente al más antiguo; si un anuncio deja de estar publicado, lo verás marcado así. Si quien lo publicó cambia el precio o la fecha, te avisamos con una notificación. Quien publica solo ve cuántas personas guardaron su anuncio, nunca quiénes.',
+    references: [
+      { to: '/dashboard/favorites', title: 'Guardados', description: 'Los anuncios que guardaste.' },
+      { to: '/publications', title: 'Explorar', description: 'Busca anuncios para guardar.' },
+    ],
+  },
+  {
     key: 'agregar-al-calendario',
     question: '¿Cómo agrego un evento o un curso a mi calendario?',
     answer:
@@ -175,7 +185,7 @@ export const questions: readonly Question[] = [
     key: 'descargar-mis-datos',
     question: '¿Cómo descargo los datos que EcoAnuncios guarda sobre mí?',
     answer:
-      'Inicia sesión, entra en Configuración, dentro de Mi Panel, y presiona «Descargar mis datos». Al instante recibes un archivo JSON con todo lo que guardamos sobre ti: tu cuenta, tu perfil, tus datos de pago, tus anuncios con las direcciones de sus imágenes, las imágenes que subiste y tus sesiones abiertas. Nunca incluye tu contraseña. Desde el mismo lugar puedes corregir tu perfil o eliminar tu cuenta.',
+      'Inicia sesión, entra en Configuración, dentro de Mi Panel, y presiona «Descargar mis datos». Al instante recibes un archivo JSON con todo lo que guardamos sobre ti: tu cuenta, tu perfil, tus datos de pago, tus anuncios con las direcciones de sus imágenes, las imágenes que subiste, tus sesiones abiertas, las calificaciones que diste y recibiste, tus notificaciones, tu cuenta de Mercado Pago si la conectaste, tus compras y ventas, los contactos que hiciste desde el carrito, las denuncias que hiciste y los anuncios que guardaste. Nunca incluye tu contraseña. Desde el mismo lugar puedes corregir tu perfil o eliminar tu cuenta.',
     references: [
       { to: '/dashboard/settings', title: 'Configuración', description: 'Descarga tus datos.' },
       { to: '/privacy', title: 'Política de Privacidad', description: 'Tus derechos sobre tus datos.' },

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type LogConfig } from 'kysely';
 import type PgModule from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
@@ -21,11 +21,38 @@ export type DatabaseHandle = {
    */
   reader: DB;
   dialect: Dialect;
+  /** Calls `listener` after every query of `db` and `reader` until the returned function is called. */
+  observeQueries: (listener: QueryListener) => () => void;
+  /** PostgreSQL: each pool's connections now; SQLite has no pool (undefined). */
+  poolStats?: () => PoolStats[];
   /** Closes every connection; safe to call more than once. */
   close: () => Promise<void>;
 };
 
+/** Which connections ran a query: `main` (writes, short reads) or `reader` (the lists' long reads). */
+export type PoolName = 'main' | 'reader';
+export type QueryListener = (pool: PoolName, seconds: number, failed: boolean) => void;
+export type PoolStats = { pool: PoolName; total: number; idle: number; waiting: number; max: number };
+
 type Options = { logger?: Pick<Logger, 'error'> };
+
+/** Kysely's `log` hooks of both instances, feeding whoever observes (metrics); nothing to do while nobody does. */
+function queryObservers() {
+  const listeners = new Set<QueryListener>();
+  return {
+    logOf:
+      (pool: PoolName): LogConfig =>
+      (event) => {
+        if (listeners.size === 0) return;
+        const seconds = event.queryDurationMillis / 1000;
+        for (const listener of listeners) listener(pool, seconds, event.level === 'error');
+      },
+    observe: (listener: QueryListener) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
 
 /** PostgreSQL when DATABASE_URL is set, otherwise the SQLite file in DATA_DIR. */
 export function createDatabase(
@@ -39,14 +66,16 @@ export function createDatabase(
 
 function createSqlite(filename: string, readers: number): DatabaseHandle {
   const { dialect, connection, database } = createSqliteDialect(filename);
-  const db = new Kysely<Database>({ dialect });
+  const queries = queryObservers();
+  const db = new Kysely<Database>({ dialect, log: queries.logOf('main') });
   attachSqliteConnection(db, connection);
-  const reader = createSqliteReader(filename, readers);
+  const reader = createSqliteReader(filename, readers, queries.logOf('reader'));
   const checkpoints = checkpointOffTheEventLoop(database, filename);
   return {
     db,
     reader,
     dialect: 'sqlite',
+    observeQueries: queries.observe,
     close: async () => {
       await checkpoints.stop();
       await reader.destroy();
@@ -63,7 +92,9 @@ const POOL_CONNECTIONS = { main: 6, reader: 8 } as const;
 
 function createPostgres(connectionString: string, { logger }: Options): DatabaseHandle {
   const pg = requirePg();
-  const open = (max: number) => {
+  const queries = queryObservers();
+  const pools: { name: PoolName; pool: PgModule.Pool; max: number }[] = [];
+  const open = (name: PoolName, max: number) => {
     const pool = new pg.Pool({
       connectionString,
       max,
@@ -72,14 +103,24 @@ function createPostgres(connectionString: string, { logger }: Options): Database
     });
     // An idle client that loses its server emits 'error' on the pool; unhandled, it would end the process.
     pool.on('error', (error) => logger?.error({ err: error }, 'PostgreSQL idle client error'));
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pools.push({ name, pool, max });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queries.logOf(name) });
   };
-  const db = open(POOL_CONNECTIONS.main);
-  const reader = open(POOL_CONNECTIONS.reader);
+  const db = open('main', POOL_CONNECTIONS.main);
+  const reader = open('reader', POOL_CONNECTIONS.reader);
   return {
     db,
     reader,
     dialect: 'postgres',
+    observeQueries: queries.observe,
+    poolStats: () =>
+      pools.map(({ name, pool, max }) => ({
+        pool: name,
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max,
+      })),
     close: async () => {
       await reader.destroy();
       await db.destroy();

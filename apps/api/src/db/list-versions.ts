@@ -1,4 +1,5 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { cacheLookupsOf, type CacheLookups } from './cache-lookups.ts';
 import type { ListChange } from './list-changes.ts';
 import { toCount } from './count.ts';
 import { freshReads } from './fresh-reads.ts';
@@ -113,11 +114,14 @@ export class VersionedCache<V, D = never> {
   readonly #capacity: number;
   readonly #maxBytes: number;
   readonly #tracker: ChangeTracker<D> | undefined;
+  readonly #lookups: CacheLookups | undefined;
 
-  constructor(capacity: number, maxBytes = VERSIONED_CACHE_BYTES, tracker?: ChangeTracker<D>) {
+  /** A cache with a `name` counts its hits and misses (cache-lookups.ts, reported at /metrics). */
+  constructor(capacity: number, maxBytes = VERSIONED_CACHE_BYTES, tracker?: ChangeTracker<D>, name?: string) {
     this.#capacity = capacity;
     this.#maxBytes = maxBytes;
     this.#tracker = tracker;
+    this.#lookups = name === undefined ? undefined : cacheLookupsOf(name);
   }
 
   get size(): number {
@@ -233,7 +237,10 @@ export class VersionedCache<V, D = never> {
   /** The value of `key` at `version`, if known (or being computed). */
   async peek(version: number, key: string): Promise<V | undefined> {
     if (!(await this.#at(version)) || !this.#isAt(version)) return undefined;
-    return this.#touch(key)?.value;
+    const entry = this.#touch(key);
+    // Only hits: a peek that finds nothing is followed by a get, which counts the miss.
+    if (entry !== undefined && this.#lookups !== undefined) this.#lookups.hits += 1;
+    return entry?.value;
   }
 
   /**
@@ -247,7 +254,15 @@ export class VersionedCache<V, D = never> {
 
   /** The value of `key` at `version`, computed once (with its dependencies, when the cache has a tracker). */
   async get(version: number, key: string, compute: () => Promise<{ value: V; deps?: D }>): Promise<V> {
-    if (!(await this.#at(version)) || !this.#isAt(version)) return (await compute()).value;
-    return this.#touch(key)?.value ?? this.#store(key, compute());
+    if (!(await this.#at(version)) || !this.#isAt(version)) {
+      if (this.#lookups !== undefined) this.#lookups.misses += 1;
+      return (await compute()).value;
+    }
+    const entry = this.#touch(key);
+    if (this.#lookups !== undefined) {
+      if (entry === undefined) this.#lookups.misses += 1;
+      else this.#lookups.hits += 1;
+    }
+    return entry?.value ?? this.#store(key, compute());
   }
 }

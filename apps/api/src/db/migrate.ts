@@ -1,4 +1,5 @@
-import { Migrator, type MigrationResult } from 'kysely/migration';
+import { sql } from 'kysely';
+import { DEFAULT_MIGRATION_TABLE, Migrator, type MigrationResult } from 'kysely/migration';
 import type { DB } from './schema.ts';
 import { migrations } from './migrations/index.ts';
 
@@ -9,7 +10,12 @@ export class MigrationError extends Error {
   }
 }
 
-/** Brings the schema up to date; returns the names of the migrations that ran now. */
+/**
+ * Brings the schema up to date; returns the names of the migrations that ran now. Safe when several processes start
+ * at once on one PostgreSQL database: Kysely's Migrator holds a session advisory lock (`pg_advisory_lock`) while it
+ * reads which migrations ran and applies the rest in one transaction, so the others wait, then find nothing to do
+ * (migrations-concurrent.test.ts; decision 030).
+ */
 export async function migrateToLatest(db: DB): Promise<string[]> {
   const migrator = new Migrator({
     db,
@@ -22,4 +28,19 @@ export async function migrateToLatest(db: DB): Promise<string[]> {
     throw new MigrationError(`Database migration${name} failed: ${String(error)}`, { cause: error });
   }
   return results.map((result) => result.migrationName);
+}
+
+const LATEST_MIGRATION = Object.keys(migrations).at(-1) ?? '';
+
+/**
+ * Whether every migration this code knows has been applied (a newer process may have applied more). Migrations run
+ * in order, so the latest one being recorded means all of them are. Throws when the database does not answer.
+ */
+export async function migrationsDone(db: DB, signal?: AbortSignal): Promise<boolean> {
+  const { rows } = await sql<{
+    name: string;
+  }>`select name from ${sql.table(DEFAULT_MIGRATION_TABLE)} where name = ${LATEST_MIGRATION}`.execute(db, {
+    signal,
+  });
+  return rows.length > 0;
 }

@@ -262,6 +262,14 @@ export interface NotificationsTable {
   created_at: string;
 }
 
+/** A publication a member saved ("Guardar", migration 0022); one row per member and publication. */
+export interface FavoritesTable {
+  user_id: string;
+  publication_id: string;
+  /** When it was saved: the member's list is newest saved first. */
+  created_at: string;
+}
+
 /** Every image POST /media stored (migration 0006): its public URL (the thumbnail's is derived), key and owner. */
 export interface UploadsTable {
   url: string;
@@ -334,6 +342,7 @@ export interface Database {
   contact_items: ContactItemsTable;
   qualifications: QualificationsTable;
   notifications: NotificationsTable;
+  favorites: FavoritesTable;
   uploads: UploadsTable;
   attempt_counters: AttemptCountersTable;
   list_versions: ListVersionsTable;

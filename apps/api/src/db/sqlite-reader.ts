@@ -8,6 +8,7 @@ import {
   type DatabaseConnection,
   type Dialect,
   type Driver,
+  type LogConfig,
   type QueryResult,
 } from 'kysely';
 import type { Database, DB } from './schema.ts';
@@ -196,6 +197,6 @@ class ReaderDialect implements Dialect {
  * A Kysely instance whose reads run on worker threads, each with its own connection to the SQLite file `filename`
  * (started on first use).
  */
-export function createSqliteReader(filename: string, threads = 1): DB {
-  return new Kysely<Database>({ dialect: new ReaderDialect(filename, threads) });
+export function createSqliteReader(filename: string, threads = 1, log?: LogConfig): DB {
+  return new Kysely<Database>({ dialect: new ReaderDialect(filename, threads), log });
 }

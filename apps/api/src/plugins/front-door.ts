@@ -11,6 +11,8 @@ import { logAnsweredRequest, logsRequests } from './request-log.ts';
 // logs a request (request-log.ts).
 
 export type Lane = {
+  /** The pattern of the route whose answers the lane gives (for metrics), e.g. '/api/publications'. */
+  route: string;
   /** Whether the lane may answer the request (checked at once: every other request goes to Fastify untouched). */
   accepts: (request: IncomingMessage) => boolean;
   /**
@@ -62,12 +64,17 @@ export type FrontDoor = {
   /** For Fastify's `serverFactory`: the lanes first, Fastify's handler for everything else. */
   serverFactory: (handler: (request: IncomingMessage, response: ServerResponse) => void) => Server;
   add: (lane: Lane) => void;
+  /** Calls `listener` after every answer a lane gives (metrics). */
+  observe: (listener: LaneListener) => void;
   /** From now on every request goes to Fastify (closing: it answers them). */
   close: () => void;
 };
 
+export type LaneListener = (method: string, route: string, statusCode: number, seconds: number) => void;
+
 export function createFrontDoor(log: () => FastifyBaseLogger | undefined): FrontDoor {
   const lanes: Lane[] = [];
+  const listeners: LaneListener[] = [];
   let open = true;
 
   function laneOf(request: IncomingMessage): Lane | undefined {
@@ -92,9 +99,13 @@ export function createFrontDoor(log: () => FastifyBaseLogger | undefined): Front
               handler(request, response);
               return;
             }
+            const elapsedMs = performance.now() - started;
             const logger = log();
             if (logger !== undefined && logsRequests(logger.level)) {
-              logAnsweredRequest(logger, request, id, response.statusCode, performance.now() - started);
+              logAnsweredRequest(logger, request, id, response.statusCode, elapsedMs);
+            }
+            for (const listener of listeners) {
+              listener(request.method ?? 'GET', lane.route, response.statusCode, elapsedMs / 1000);
             }
           },
           (error: unknown) => {
@@ -104,6 +115,7 @@ export function createFrontDoor(log: () => FastifyBaseLogger | undefined): Front
         );
       }),
     add: (lane) => void lanes.push(lane),
+    observe: (listener) => void listeners.push(listener),
     close: () => {
       open = false;
     },

@@ -18,7 +18,8 @@ export type Actor = { id: string; token: string; headers: Record<string, string>
 /** The three kinds of signed-in users of the authorization matrix (guests send no header). */
 export type Actors = { author: Actor; other: Actor; superUser: Actor };
 
-async function actor(db: DB, email: string, name: string, isSuperUser = false): Promise<Actor> {
+/** A signed-in member (with a phone), for the matrices that need more than the three of createActors. */
+export async function actor(db: DB, email: string, name: string, isSuperUser = false): Promise<Actor> {
   const user = await insertUser(db, { email, name, isSuperUser });
   await db.updateTable('users').set({ phone: '5493510000000' }).where('id', '=', user.id).execute();
   const { token } = await createSession(db, user.id, HOUR_MS);

@@ -32,6 +32,13 @@ export type ServerProcess = {
 
 /** Starts the production server on a free port and waits until it listens. */
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const server = await spawnServer(env);
+  await untilRunning(server);
+  return server;
+}
+
+/** Starts the production server on a free port, without waiting for anything. */
+export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [...NODE_ARGS, MAIN_SCRIPT], {
     env: {
@@ -56,15 +63,30 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.on('exit', (code, signal) => resolve({ code, signal })),
   );
-  const deadline = Date.now() + 60_000;
-  while (!output.includes('EcoAnuncios is running at')) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`The server did not start:\n${output}`);
+  return { url: `http://127.0.0.1:${port}`, child, output: () => output, exited };
+}
+
+/** Waits until the server's output says `text` (by default: that it listens); kills it when it never does. */
+export async function untilRunning(
+  server: ServerProcess,
+  text = 'EcoAnuncios is running at',
+  timeoutMs = 60_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!server.output().includes(text)) {
+    if (server.child.exitCode !== null || Date.now() > deadline) {
+      server.child.kill('SIGKILL');
+      throw new Error(`The server did not say ${JSON.stringify(text)}:\n${server.output()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return { url: `http://127.0.0.1:${port}`, child, output: () => output, exited };
+}
+
+/** Ends a server a test left running (SIGKILL: nothing of it is checked any more) and waits until it has exited. */
+export async function killServer(server: ServerProcess | undefined): Promise<void> {
+  if (server === undefined || server.child.exitCode !== null || server.child.signalCode !== null) return;
+  server.child.kill('SIGKILL');
+  await server.exited;
 }
 
 export type CommandRun = { code: number | null; stdout: string; stderr: string };

@@ -33,7 +33,7 @@ export function PrivacyContent() {
           </ListItem>
           <ListItem>
             Tu contenido: tus publicaciones (textos, imágenes, ubicaciones, fechas y precios), las
-            calificaciones que das y recibes y las notificaciones de tu cuenta.
+            calificaciones que das y recibes, los anuncios que guardas y las notificaciones de tu cuenta.
           </ListItem>
           <ListItem>
             Las preguntas que escribes al Asistente Virtual: las usamos solo para responderte en ese momento y
@@ -179,7 +179,10 @@ export function PrivacyContent() {
           <ListItem>
             Acceso: en Configuración, «Descargar mis datos» te entrega al instante un archivo JSON con todo lo
             que guardamos sobre ti: tu cuenta, tu perfil, tus datos de pago, tus anuncios con las direcciones
-            de sus imágenes, las imágenes que subiste y tus sesiones abiertas. Nunca incluye tu contraseña.
+            de sus imágenes, las imágenes que subiste, tus sesiones abiertas, las calificaciones que diste y
+            recibiste, tus notificaciones, tu cuenta de Mercado Pago si la conectaste, tus compras y ventas,
+            los contactos que hiciste desde el carrito, las denuncias que hiciste y los anuncios que
+            guardaste. Nunca incluye tu contraseña.
           </ListItem>
           <ListItem>
             Supresión: en Configuración, «Eliminar mi cuenta» te pide tu contraseña y borra enseguida tu

@@ -170,6 +170,13 @@ export const INTENT_CORPUS: Readonly<Record<string, readonly string[]>> = {
     'quiero dar botellas',
     'como ofrezco lo que me sobra',
   ],
+  'faq.guardar-anuncios': [
+    'como guardo un anuncio',
+    'donde veo los anuncios que guarde',
+    'quiero marcar un anuncio para despues',
+    'mis favoritos',
+    'como uso el marcador',
+  ],
   'faq.agregar-al-calendario': [
     'como agrego un evento a mi calendario',
     'quiero agendar un taller',

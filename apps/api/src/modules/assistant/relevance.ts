@@ -19,6 +19,19 @@ type Occurrence = { stem: string; negated: boolean };
 
 /** The stems of a folded text in order, each marked when a negation precedes it in its sentence. */
 function occurrencesOf(folded: string): Occurrence[] {
+  const known = remembered.get(folded);
+  if (known !== undefined) return known;
+  const found = readOccurrences(folded);
+  if (remembered.size >= REMEMBERED_TEXTS) remembered.clear();
+  remembered.set(folded, found);
+  return found;
+}
+
+// A pure function of the text, and the same publications come back answer after answer: remembered.
+const REMEMBERED_TEXTS = 2_000;
+const remembered = new Map<string, Occurrence[]>();
+
+function readOccurrences(folded: string): Occurrence[] {
   const found: Occurrence[] = [];
   for (const sentence of folded.split(/[.;:!?\n]+/)) {
     let negation = 0;
@@ -63,6 +76,7 @@ export function holdsEvery(
   stems: readonly string[],
   holding: Holding = {},
 ): boolean {
+  if (stems.length === 0) return true;
   const { whole = false, title = false, loose = false, negated = new Set<string>() } = holding;
   let text = foldText(title ? row.title : `${row.title}. ${row.labels}. ${row.description}`);
   if (!loose) {

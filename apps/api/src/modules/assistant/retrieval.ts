@@ -206,8 +206,8 @@ export function createRetrieval(deps: { db: DB; reader?: DB; dialect: Dialect; s
     // What holds none of the words is left out. When nothing holds them even loosely, the search corrected a
     // misspelling and its answer stands; never for a topic's own words, which are spelled as the topic knows them.
     const relevant = rows.filter((row) => holdsEvery(row, words, { ...holding, negated: request.negated }));
-    const corrected = !rows.some((row) => holdsEvery(row, words, { loose: true }));
-    if (relevant.length > 0 || request.topic !== undefined || !corrected) rows = relevant;
+    const corrected = () => !rows.some((row) => holdsEvery(row, words, { loose: true }));
+    if (relevant.length > 0 || request.topic !== undefined || !corrected()) rows = relevant;
     return { rows, files: result.files };
   }
 

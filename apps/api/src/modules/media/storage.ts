@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Where uploaded media live. Keys are relative POSIX paths such as 'uploads/<userId>/<name>.webp'. */
@@ -14,6 +15,8 @@ export type MediaStorage = {
   publicUrl(key: string): string;
   /** The key of one of this storage's public URLs, or null for any other URL. */
   keyFromUrl(url: string): string | null;
+  /** Throws when the storage cannot be used now (for /api/ready); a storage without it counts as reachable. */
+  check?(): Promise<void>;
 };
 
 export const MEDIA_URL_PREFIX = '/media/';
@@ -102,6 +105,11 @@ export function createLocalStorage(mediaDir: string): MediaStorage {
         return null;
       }
       return isValidMediaKey(key) ? key : null;
+    },
+
+    // A folder that vanished or turned read-only (a lost mount) makes every upload fail.
+    async check() {
+      await access(root, constants.R_OK | constants.W_OK);
     },
   };
 }

@@ -274,6 +274,22 @@ async function reports({ db, userId }: ExportContext) {
   }));
 }
 
+/** Publications the member saved: which and when (never the content of one that is no longer public). */
+async function favorites(context: ExportContext) {
+  const rows = await context.db
+    .selectFrom('favorites')
+    .select(['publication_id', 'created_at'])
+    .where('user_id', '=', context.userId)
+    .orderBy('created_at')
+    .orderBy('publication_id')
+    .execute();
+  return rows.map((row) => ({
+    publicationId: row.publication_id,
+    url: `${context.publicUrl}/publications/${row.publication_id}`,
+    savedAt: row.created_at,
+  }));
+}
+
 export const EXPORT_PARTS: ExportPart[] = [
   { name: 'account', collect: account },
   { name: 'profile', collect: profile },
@@ -286,4 +302,5 @@ export const EXPORT_PARTS: ExportPart[] = [
   { name: 'orders', collect: orders },
   { name: 'contacts', collect: contacts },
   { name: 'reports', collect: reports },
+  { name: 'favorites', collect: favorites },
 ];

@@ -3,13 +3,14 @@ import type { DB } from '../../db/schema.ts';
 import type { RenderedEmail } from '../mail/layout.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { findUserById } from '../users/repository.ts';
-import { publishedEmail, ratedEmail, sentBackEmail } from './templates.ts';
+import type { SavedChange } from '../favorites/messages.ts';
+import { publishedEmail, ratedEmail, savedChangedEmail, sentBackEmail } from './templates.ts';
 import { createUnsubscribeToken } from './unsubscribe-token.ts';
 
 type Links = { name: string; publicUrl: string; unsubscribeUrl: string };
 
 /**
- * The e-mails that repeat some notifications (published, sent back, rated). Call them after the transaction that
+ * The e-mails that repeat some notifications (published, sent back, rated, a saved publication changed). Call them after the transaction that
  * made the notification committed; each resolves once the e-mail is handed over (never rejects). They go only to
  * active members who did not turn e-mails off, with a one-click unsubscribe (RFC 8058 headers and a body link).
  */
@@ -22,6 +23,11 @@ export type CommunityMail = {
   rated(
     userId: string,
     input: { raterName: string; rating: number; comment: string | null; changed: boolean },
+  ): Promise<void>;
+  /** A publication the member saved changed its price or date (decision 033). */
+  savedChanged(
+    userId: string,
+    input: { title: string; publicationId: string; change: SavedChange; underReview: boolean },
   ): Promise<void>;
   /** Resolves when every e-mail handed over so far has been sent (or has failed and been logged). */
   settled(): Promise<void>;
@@ -87,6 +93,10 @@ export function createCommunityMail(options: {
     rated: (userId, input) =>
       deliver('rated', userId, (links) =>
         ratedEmail({ ...links, ...input, url: `${publicUrl}/users/${userId}` }),
+      ),
+    savedChanged: (userId, { publicationId, ...input }) =>
+      deliver('saved-changed', userId, (links) =>
+        savedChangedEmail({ ...links, ...input, url: publicationUrl(publicationId) }),
       ),
     settled: async () => {
       while (pending.size > 0) await Promise.allSettled([...pending]);

@@ -26,6 +26,8 @@ const SIGNED_IN: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }];
 
 /** How long a browser waits before it reconnects a dropped stream (the `retry:` field). */
 export const STREAM_RETRY_MS = 5000;
+/** The shortest wait a closing server asks for (its streams' reconnections spread between this and the above). */
+export const CLOSING_RETRY_MIN_MS = 1000;
 /** setTimeout's largest delay. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -37,10 +39,16 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandl
   const { db } = database;
   const notifications = createNotificationsService(db);
   const hub = app.unreadHub;
-  /** The open streams, ended before the server closes (an open stream would hold the close forever). */
-  const streams = new Set<() => void>();
+  /**
+   * The open streams, ended before the server closes (an open stream would hold the close forever), each with a
+   * `retry:` hint: the browser reconnects, through the balancer, to a process that stays. The waits are spread so
+   * that a process's thousands of streams do not all come back in the same second.
+   */
+  const streams = new Set<(retryMs?: number) => void>();
   app.addHook('preClose', async () => {
-    for (const end of [...streams]) end();
+    for (const end of [...streams]) {
+      end(CLOSING_RETRY_MIN_MS + Math.floor(Math.random() * (STREAM_RETRY_MS - CLOSING_RETRY_MIN_MS)));
+    }
   });
 
   app.get(
@@ -75,7 +83,8 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandl
           'text/event-stream. Primero `retry: 5000`, luego un evento `message` con `data: {"unread": n}` al ' +
           'abrir y cada vez que la cantidad cambia (una nueva, una marcada leída o no leída), en todas las ' +
           'instancias del servidor. Comentarios `: heartbeat` periódicos mantienen viva la conexión. Termina ' +
-          'cuando vence la sesión.',
+          'cuando vence la sesión, o cuando el servidor se detiene, con un último `retry:` de 1 a 5 segundos ' +
+          'para reconectarse a otra instancia.',
         security: SIGNED_IN,
         produces: ['text/event-stream'],
         response: {
@@ -106,19 +115,19 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandl
         () => end(),
         Math.min(Math.max(session.expiresAt.getTime() - Date.now(), 0), MAX_TIMER_MS),
       );
-      function end(): void {
+      function end(retryMs?: number): void {
         if (ended) return;
         ended = true;
         clearInterval(heartbeat);
         clearTimeout(expiry);
         unsubscribe();
         streams.delete(end);
-        if (!raw.writableEnded) raw.end();
+        if (!raw.writableEnded) raw.end(retryMs === undefined ? undefined : `retry: ${retryMs}\n\n`);
       }
       streams.add(end);
-      request.raw.on('close', end);
-      raw.on('close', end);
-      raw.on('error', end);
+      request.raw.on('close', () => end());
+      raw.on('close', () => end());
+      raw.on('error', () => end());
 
       const subscription = await hub.subscribe(session.user._id, (unread) => {
         if (ended || unread === last) return;

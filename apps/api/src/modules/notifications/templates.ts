@@ -1,3 +1,4 @@
+import { savedChangeTexts, type SavedChange } from '../favorites/messages.ts';
 import { renderEmail, type RenderedEmail } from '../mail/layout.ts';
 
 // The e-mails that repeat a notification (published, sent back, rated). Each ends with the link that turns them off.
@@ -68,6 +69,25 @@ export function ratedEmail(
       sentence,
       ...(input.comment === null ? [] : [`Su comentario: «${input.comment}»`]),
       { label: 'Ver mis calificaciones', url: input.url, primary: true },
+      unsubscribe(input.unsubscribeUrl),
+    ],
+    reason: REASON,
+    publicUrl: input.publicUrl,
+  });
+}
+
+export function savedChangedEmail(
+  input: Common & { title: string; change: SavedChange; underReview: boolean; url: string },
+): RenderedEmail {
+  const texts = savedChangeTexts(input.title, input.change, input.underReview);
+  return renderEmail({
+    subject: texts.title,
+    preheader: texts.message,
+    heading: texts.title,
+    name: input.name,
+    blocks: [
+      texts.message,
+      { label: 'Ver el anuncio', url: input.url, primary: true },
       unsubscribe(input.unsubscribeUrl),
     ],
     reason: REASON,

@@ -189,8 +189,8 @@ export function createListMemory(db?: DB): ListMemory {
   const tracker = db === undefined ? undefined : publicationsTracker(db);
   // Keys are short (the criteria as JSON): 20,000 counts hold a few megabytes.
   return {
-    counts: new VersionedCache(20_000, undefined, tracker),
-    corrections: new VersionedCache(5_000, undefined, tracker),
+    counts: new VersionedCache(20_000, undefined, tracker, 'list-counts'),
+    corrections: new VersionedCache(5_000, undefined, tracker, 'spelling-corrections'),
   };
 }
 

@@ -40,10 +40,12 @@ export type PublicationReads = {
 
 function createPublicationReads(db: DB): PublicationReads {
   const tracker = publicationsTracker(db);
-  const cache = new VersionedCache<StoredPublication | undefined, Identity>(CAPACITY, MAX_BYTES, {
-    changes: tracker.changes,
-    affects: touches,
-  });
+  const cache = new VersionedCache<StoredPublication | undefined, Identity>(
+    CAPACITY,
+    MAX_BYTES,
+    { changes: tracker.changes, affects: touches },
+    'publication-reads',
+  );
   return {
     async read(id) {
       // The version first: rows read after it are at least as new (list-versions.ts).

@@ -22,6 +22,7 @@ export function createRememberedAnswers(options: {
   const sentThroughRoute = new WeakSet<FastifyRequest>();
 
   const lane: Lane = {
+    route: '/api/publications',
     accepts: (request) => request.method === 'GET' && isListUrl(request.url),
     async answer(request, response, id) {
       const bytes = await options.lookUp(request.url ?? '');

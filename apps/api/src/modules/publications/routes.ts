@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { errorResponses } from '../../plugins/error-schema.ts';
 import type { CommunityMail } from '../notifications/community-mail.ts';
+import { createFavoritesService } from '../favorites/service.ts';
 import { requireSession } from '../sessions/require-session.ts';
 import {
   createBodySchema,
@@ -60,6 +61,7 @@ export const publicationRoutes: FastifyPluginAsyncZod<{
       await requireSession(request);
     },
   };
+  const favorites = createFavoritesService({ db: database.db, storage: app.mediaStorage });
   const isPublished = (publication: PublicationJson) => publication.status === 1;
   const remembered = createRememberedAnswers({
     lookUp: (url) => publications.rememberedPublishedAnswer(url),
@@ -132,7 +134,8 @@ export const publicationRoutes: FastifyPluginAsyncZod<{
         tags: TAGS,
         summary: 'Un anuncio',
         description:
-          'Uno no publicado solo lo ven su autor y los superusuarios; para los demás no existe (404).',
+          'Uno no publicado solo lo ven su autor y los superusuarios; para los demás no existe (404). Con sesión ' +
+          'dice `favorite` (si quien pregunta lo guardó) y, a su autor y a los superusuarios, `favoriteCount`.',
         security: OPTIONAL_SESSION,
         params: publicationParamsSchema,
         response: { 200: publicationAnswerSchema, ...errorResponses(404) },
@@ -141,8 +144,13 @@ export const publicationRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const session = await request.getSession();
       const publication = await publications.get(session?.user ?? null, request.params.id);
-      privateUnless(reply, isPublished(publication));
-      return { publication };
+      if (session === null) {
+        privateUnless(reply, isPublished(publication));
+        return { publication };
+      }
+      // The member's own fields go on a copy of the shared answer, which must never be served to anybody else.
+      reply.header('cache-control', 'no-store');
+      return { publication: { ...publication, ...(await favorites.ownFields(session.user, publication)) } };
     },
   );
 

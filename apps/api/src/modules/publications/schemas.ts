@@ -80,6 +80,13 @@ export const publicationJsonSchema = z
       .describe(
         'Solo en GET /publication/{id} de un evento o curso: si ya terminó (su fin, o su inicio sin fin)',
       ),
+    // Per visitor, added to GET /publication/{id} after its shared part (decision 033); never in the lists.
+    favorite: z.boolean().optional().describe('Si quien pregunta lo guardó; solo con sesión'),
+    favoriteCount: z
+      .number()
+      .int()
+      .optional()
+      .describe('Cuántos miembros lo guardaron; solo para su autor y los superusuarios'),
   })
   .describe('Anuncio');
 

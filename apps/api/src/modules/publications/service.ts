@@ -14,6 +14,7 @@ import { VersionedCache } from '../../db/list-versions.ts';
 import type { DB, Dialect, NewPublication, PublicationUpdate } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
 import type { MediaStorage } from '../media/storage.ts';
+import { savedChangeNotice } from '../favorites/change-notices.ts';
 import type { CommunityMail } from '../notifications/community-mail.ts';
 import { FORBIDDEN_MESSAGE } from '../sessions/require-session.ts';
 import { ownedBytes } from '../../owned-bytes.ts';
@@ -105,7 +106,7 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((item, index) => item === b[index]);
 }
 
-function isAuthor(user: User | null, row: PublicationWithAuthor): boolean {
+export function isAuthor(user: User | null, row: PublicationWithAuthor): boolean {
   return user !== null && user._id === row.created_by;
 }
 
@@ -113,7 +114,7 @@ function isAuthor(user: User | null, row: PublicationWithAuthor): boolean {
  * Published publications of active members are public; the others only for their author and super users (a
  * suspended author cannot sign in, so theirs are for super users only).
  */
-function canSee(user: User | null, row: PublicationWithAuthor): boolean {
+export function canSee(user: User | null, row: PublicationWithAuthor): boolean {
   const isPublic = row.status === PUBLISHED_STATUS && row.author_is_active === 1;
   return isPublic || isAuthor(user, row) || user?.isSuperUser === true;
 }
@@ -140,6 +141,7 @@ export function createPublicationsService({ db, reader, dialect, storage, log, m
     5_000,
     PUBLISHED_ANSWERS_BYTES,
     tracker,
+    'list-answers',
   );
   // The request URLs that named each remembered answer (several spellings of a query share one answer): a URL's
   // criteria never change, so its name outlives every write (its answer may not).
@@ -443,7 +445,22 @@ export function createPublicationsService({ db, reader, dialect, storage, log, m
           status !== PUBLISHED_STATUS
           ? (trx: DB) => notifyAwaitingReview(trx, { id, title: form.title, authorId: row.created_by })
           : undefined;
-      await updatePublication(db, id, changes, sameList(previous, urls) ? undefined : urls, notice);
+      // Those who saved it learn of a new price or date, in the same transaction (decision 033).
+      const savers = savedChangeNotice(
+        { ...row, authorId: row.created_by },
+        content,
+        user._id,
+        status !== PUBLISHED_STATUS,
+      );
+      const also =
+        savers === undefined
+          ? notice
+          : async (trx: DB) => {
+              await notice?.(trx);
+              await savers.inTransaction(trx);
+            };
+      await updatePublication(db, id, changes, sameList(previous, urls) ? undefined : urls, also);
+      await savers?.mail(mail);
       if (user.isSuperUser) await afterStatusChange(user, row, form.title, status, body.reason);
       await images.release(previous.filter((url) => !urls.includes(url)));
       return answer(id);

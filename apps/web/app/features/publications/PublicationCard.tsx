@@ -10,6 +10,7 @@ import type { PublicationJson } from './publications';
 import { coverThumbnail, publicationPath, THUMBNAIL_SIZE, userPath } from './publications';
 import { iconTip } from '../../components/icon-tip';
 import { formatDate } from '../../lib/format';
+import { FavoriteToggle } from '../favorites/FavoriteToggle';
 import { AuthorRating } from '../ratings/AuthorRating';
 import { AddToCartButton } from './AddToCartButton';
 import { cardPrice, showsDate } from './price';
@@ -24,12 +25,14 @@ type PublicationCardProps = {
   publication: PublicationJson;
   /** Cards of the first row load their image at once; the others when they come near the screen. */
   eager?: boolean;
+  /** Whether the signed-in member saved it (the list is the same for everybody: the page asks apart). */
+  saved?: boolean;
   /** The minute (ISO) the list was computed for: its events and courses also say when relative to it. */
   asOf?: string | undefined;
 };
 
-/** A publication in a list: cover, status, category, short title and description, author, cart and management. */
-export function PublicationCard({ publication, eager = false, asOf }: PublicationCardProps) {
+/** A publication in a list: cover, status, category, short title and description, author, cart, saving, management. */
+export function PublicationCard({ publication, eager = false, saved = false, asOf }: PublicationCardProps) {
   const path = publicationPath(publication._id);
   const author = publication.createdBy;
   const price = cardPrice(publication);
@@ -106,6 +109,7 @@ export function PublicationCard({ publication, eager = false, asOf }: Publicatio
         <Group justify="space-between" gap={4} wrap="nowrap" className={classes.footer} pt={4}>
           <Group gap={4} wrap="nowrap">
             <AddToCartButton publication={publication} variant="icon" />
+            <FavoriteToggle publicationId={publication._id} saved={saved} variant="icon" />
             <ActionIcon
               component={Link}
               to={userPath(author._id)}

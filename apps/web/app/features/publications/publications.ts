@@ -15,6 +15,10 @@ export type PublicationJson = Omit<Publication, 'files'> & {
   reviewNote?: string | null;
   /** On one event or course (GET /api/publication/{id}): whether it has ended. */
   ended?: boolean;
+  /** Whether the signed-in visitor saved it (the publication's own answer only, never the lists). */
+  favorite?: boolean;
+  /** How many members saved it: for its author and super users only. */
+  favoriteCount?: number;
 };
 
 /** `asOf`: the minute (ISO) an agenda list was computed for, which its cards' "hoy" and "mañana" are said from. */

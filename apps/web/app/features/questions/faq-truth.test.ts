@@ -120,6 +120,32 @@ describe('the FAQ, the privacy policy and the terms', () => {
     }
   });
 
+  it('list everything the data download holds, part by part', () => {
+    const exported = readFileSync(path.join(APP, '../../api/src/modules/my-data/export-parts.ts'), 'utf8');
+    const parts = [...exported.matchAll(/\{ name: '(\w+)', collect/g)].map((match) => match[1] ?? '');
+    // How the help texts name each part of the export; a new part fails here until they say it.
+    const said: Record<string, RegExp> = {
+      account: /tu cuenta/,
+      profile: /tu perfil/,
+      publications: /tus anuncios/,
+      uploads: /las imágenes que subiste/,
+      sessions: /tus sesiones abiertas/,
+      ratings: /calificaciones que diste y recibiste/,
+      notifications: /tus notificaciones/,
+      sellerAccount: /tu cuenta de Mercado Pago/,
+      orders: /tus compras y ventas/,
+      contacts: /contactos que hiciste desde el carrito/,
+      reports: /denuncias que hiciste/,
+      favorites: /anuncios que guardaste/,
+    };
+    expect(parts.length).toBeGreaterThan(10);
+    for (const part of parts) {
+      expect(said[part], `the export part '${part}' is named nowhere in this test`).toBeDefined();
+      for (const text of [faq('descargar-mis-datos'), privacy])
+        expect(text, part).toMatch(said[part] ?? /$^/);
+    }
+  });
+
   it('count the same cookies', () => {
     for (const text of [faq('proteccion-de-datos'), privacy]) {
       expect(text).toMatch(/cookie de (?:tu )?sesión/);

@@ -16,6 +16,7 @@ import {
   Title,
 } from '@mantine/core';
 import {
+  IconBookmark,
   IconList,
   IconMapPin,
   IconPlus,
@@ -61,6 +62,12 @@ const SHORTCUTS = [
     label: 'Mis compras',
     hint: 'Compras con Mercado Pago y consultas enviadas.',
     icon: IconShoppingBag,
+  },
+  {
+    to: '/dashboard/favorites',
+    label: 'Guardados',
+    hint: 'Los anuncios que guardaste para volver a verlos.',
+    icon: IconBookmark,
   },
   {
     to: '/dashboard/settings',

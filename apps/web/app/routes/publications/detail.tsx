@@ -7,6 +7,8 @@ import { Link, redirect, useNavigate } from 'react-router';
 import { ShareButton } from '../../components/dialogs/ShareButton';
 import { AddToCalendar } from '../../features/calendar/AddToCalendar';
 import { AddToCartButton } from '../../features/publications/AddToCartButton';
+import { FavoriteToggle } from '../../features/favorites/FavoriteToggle';
+import { SavedByCount } from '../../features/favorites/SavedByCount';
 import { AuthorCard, AuthorLine } from '../../features/publications/AuthorCard';
 import { CategoryLabel } from '../../features/publications/CategoryLabel';
 import { PhotoGallery } from '../../features/publications/PhotoGallery';
@@ -72,12 +74,19 @@ export default function PublicationPage({ loaderData }: Route.ComponentProps) {
         </Title>
         {price && <PriceTag price={price} size="xl" />}
         <AuthorLine author={publication.createdBy} />
+        {/* The author (and super users) learn how many saved it, once somebody did. */}
+        {publication.favoriteCount ? <SavedByCount count={publication.favoriteCount} /> : null}
       </Stack>
       {purchase && (
         <BuyButton publicationId={publication._id} sellerId={publication.createdBy._id} options={purchase} />
       )}
       <Group gap="xs" align="flex-start">
         <AddToCartButton publication={publication} variant="button" />
+        <FavoriteToggle
+          publicationId={publication._id}
+          saved={publication.favorite === true}
+          variant="button"
+        />
         <ShareButton url={pageUrl} title={publication.title} size="lg" variant="light" />
         <ReportButton
           targetType="publication"

@@ -22,6 +22,7 @@ import {
   parseExploreQuery,
 } from '../../features/publications/publications-query';
 import { loadPublicationPage } from '../../features/publications/publications.server';
+import { loadSavedAmong } from '../../features/favorites/favorite.server';
 import { serverContext } from '../../server-context';
 import type { Route } from './+types/explore';
 
@@ -49,7 +50,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   if (result.page && result.page.publications.length === 0 && query.page > result.page.totalPages) {
     if (result.page.totalPages >= 1) throw redirect(explorePath({ ...query, page: result.page.totalPages }));
   }
-  return { query, superUser, ...result };
+  const savedIds = await loadSavedAmong(context, result.page?.publications.map((item) => item._id) ?? []);
+  return { query, superUser, savedIds, ...result };
 }
 
 function resultsText(total: number, query: ExploreQuery): string {
@@ -59,7 +61,7 @@ function resultsText(total: number, query: ExploreQuery): string {
 }
 
 export default function ExplorePage({ loaderData }: Route.ComponentProps) {
-  const { query, superUser, page, error } = loaderData;
+  const { query, superUser, savedIds, page, error } = loaderData;
   const { title, description } = heading(query);
   const tips = query.what === 'tips';
 
@@ -103,7 +105,7 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
       )}
       {page && page.publications.length > 0 && !tips && (
         <>
-          <PublicationGrid publications={page.publications} asOf={page.asOf} />
+          <PublicationGrid publications={page.publications} savedIds={savedIds} asOf={page.asOf} />
           <LinkedPagination
             page={query.page}
             totalPages={page.totalPages}

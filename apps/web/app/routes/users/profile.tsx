@@ -5,6 +5,7 @@ import { IconLogin, IconMapPin } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ReportButton } from '../../features/reports/ReportButton';
 import { UserAvatar } from '../../features/users/UserAvatar';
+import { loadSavedAmong } from '../../features/favorites/favorite.server';
 import { PublicationGrid } from '../../features/explore/PublicationGrid';
 import { LinkedPagination } from '../../components/LinkedPagination';
 import { RatingForm } from '../../features/ratings/RatingForm';
@@ -54,12 +55,15 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     session && !isSelf ? loadMyQualification(context, params.id) : Promise.resolve(null),
     loadPublicationPage(context, agendaSearch),
   ]);
+  const shown = [...(publications.page?.publications ?? []), ...(agenda.page?.publications ?? [])];
+  const savedIds = await loadSavedAmong(context, [...new Set(shown.map((item) => item._id))]);
   return {
     ...profile,
     pages,
     ratings,
     publications: publications.page,
     agenda: agenda.page,
+    savedIds,
     mine,
     viewer: session ? (isSelf ? 'self' : 'member') : 'guest',
   } as const;
@@ -77,7 +81,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 /** A member's public profile: who they are, how others rated them, their publications. Never the e-mail. */
 export default function UserProfilePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, userRatingData, pages, ratings, publications, agenda, mine, viewer } = loaderData;
+  const { user, userRatingData, pages, ratings, publications, agenda, savedIds, mine, viewer } = loaderData;
   const place = placeNames(user);
   const here = profilePath(user._id, pages, 'calificaciones');
 
@@ -158,7 +162,7 @@ export default function UserProfilePage({ loaderData, actionData }: Route.Compon
             <Title order={2} size="h3" id="agenda-heading">
               Próximos eventos y cursos
             </Title>
-            <PublicationGrid publications={agenda.publications} asOf={agenda.asOf} />
+            <PublicationGrid publications={agenda.publications} savedIds={savedIds} asOf={agenda.asOf} />
           </Stack>
         )}
 
@@ -168,7 +172,7 @@ export default function UserProfilePage({ loaderData, actionData }: Route.Compon
           </Title>
           {publications && publications.publications.length > 0 ? (
             <>
-              <PublicationGrid publications={publications.publications} />
+              <PublicationGrid publications={publications.publications} savedIds={savedIds} />
               <LinkedPagination
                 page={pages.publications}
                 totalPages={publications.totalPages}
