@@ -120,6 +120,12 @@ const PUBLIC: Omit<State, 'who'>[] = [
   { name: 'explore a category', path: () => '/publications?what=market' },
   { name: 'explore, nothing found', path: () => '/publications?term=zzqxwvkjy' },
   { name: 'explore tips', path: () => '/publications?what=tips' },
+  { name: 'explore events, a quick period', path: () => '/publications?what=events&when=month' },
+  { name: 'explore courses, past ones', path: () => '/publications?what=courses&past=1' },
+  {
+    name: 'explore events, a range of days refused',
+    path: () => '/publications?what=events&from=2030-12-31&to=2030-12-01',
+  },
   {
     name: 'explore, the filter dialog',
     path: () => '/publications?what=market',

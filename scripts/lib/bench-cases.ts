@@ -1,4 +1,5 @@
 import type { Dialect } from '../../apps/api/src/db/schema.ts';
+import { agendaCases } from './bench-agenda.ts';
 import { assistantCases } from './bench-assistant.ts';
 import { createListMix, LIST_KINDS } from './bench-mix.ts';
 import type { LoadRequest } from './load-test.ts';
@@ -74,4 +75,4 @@ export const pageCases: CaseProvider = ({ publicationIds }) => [
   { name: 'page: about', group: 'page', requests: [{ path: '/about', headers: BROWSER_HEADERS }] },
 ];
 
-export const CASE_PROVIDERS: CaseProvider[] = [listCases, pageCases, assistantCases];
+export const CASE_PROVIDERS: CaseProvider[] = [listCases, pageCases, assistantCases, agendaCases];

@@ -155,11 +155,8 @@ export function createListMix(seed: number, distinct = 1200) {
     requests.push({ ...first, path });
   }
 
-  // Zipf (s = 1) over the distinct requests in their order of creation, which is random apart from the first.
-  const weights = requests.map((_, rank) => 1 / (rank + 1));
-  const cumulative: number[] = [];
-  let sum = 0;
-  for (const weight of weights) cumulative.push((sum += weight));
+  // Zipf over the distinct requests in their order of creation, which is random apart from the first.
+  const popular = zipfDraw(requests);
 
   return {
     /** Every distinct request, the most popular first. */
@@ -167,17 +164,25 @@ export function createListMix(seed: number, distinct = 1200) {
     /** `length` requests drawn by popularity, the same for a given seed. */
     sequence(length: number, sequenceSeed = seed + 1): MixRequest[] {
       const draw = seededRandom(sequenceSeed);
-      return Array.from({ length }, () => {
-        const target = draw() * sum;
-        let low = 0;
-        let high = cumulative.length - 1;
-        while (low < high) {
-          const middle = (low + high) >> 1;
-          if ((cumulative[middle] as number) < target) low = middle + 1;
-          else high = middle;
-        }
-        return requests[low] as MixRequest;
-      });
+      return Array.from({ length }, () => popular(draw));
     },
+  };
+}
+
+/** A draw of `items` with a Zipf-like popularity (s = 1): the first most often, the n-th 1/n as often. */
+export function zipfDraw<T>(items: readonly T[]): (random: () => number) => T {
+  const cumulative: number[] = [];
+  let sum = 0;
+  for (let rank = 0; rank < items.length; rank += 1) cumulative.push((sum += 1 / (rank + 1)));
+  return (random) => {
+    const target = random() * sum;
+    let low = 0;
+    let high = cumulative.length - 1;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((cumulative[middle] as number) < target) low = middle + 1;
+      else high = middle;
+    }
+    return items[low] as T;
   };
 }

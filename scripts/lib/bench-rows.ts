@@ -154,12 +154,17 @@ export function createRowFactory(seed: number, now = new Date(), publications = 
       const title = fitTitle(capitalize(fill(pick(TITLES[typed]), words)));
       const description = sentences.map((sentence) => fill(sentence, words)).join(' ');
       const labelsJson = JSON.stringify(labels);
+      // Over the past month and the next three (the agenda's lists); a third with an end a few hours later (no
+      // random draw of its own: the rest of the rows stay as they were).
+      const startsAt = scheduled ? now.getTime() + integer(-30, 90) * DAY_MS : null;
+      const endsAt = startsAt !== null && made % 3 === 0 ? startsAt + ((made % 5) + 1) * 3_600_000 : null;
       const publication: NewPublication = {
         id,
         typed,
         title,
         description,
-        calendared_at: scheduled ? iso(now.getTime() + integer(1, 90) * DAY_MS) : null,
+        calendared_at: startsAt === null ? null : iso(startsAt),
+        calendared_until: endsAt === null ? null : iso(endsAt),
         quantity: priced || chance(0.4) ? integer(1, 200) : null,
         price: priced ? integer(0, 1500) * 100 : null,
         discount_rate: priced && chance(0.2) ? integer(1, 6) * 5 : null,

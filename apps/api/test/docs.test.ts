@@ -121,14 +121,28 @@ describe('API description', () => {
       'author',
       'city',
       'country',
+      'from',
       'labels',
       'page',
       'pageSize',
+      'past',
       'province',
       'status',
       'term',
+      'to',
       'typed',
+      'when',
     ]);
+    // The agenda's parameters say what they take.
+    const agenda = Object.fromEntries(
+      (listing?.parameters as { name: string; schema?: Record<string, unknown> }[] | undefined)?.map((p) => [
+        p.name,
+        p.schema,
+      ]) ?? [],
+    );
+    expect(agenda.when).toMatchObject({ enum: ['today', 'weekend', 'week', 'month'] });
+    expect(agenda.from).toMatchObject({ type: 'string', format: 'date' });
+    expect(agenda.past).toMatchObject({ type: 'string' });
     expect(Object.keys(document.paths['/api/publication/{id}']?.put?.responses ?? {}).sort()).toEqual([
       '200',
       '400',

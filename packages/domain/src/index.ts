@@ -25,3 +25,6 @@ export * from './schemas/contact.ts';
 export * from './faq.ts';
 export * from './search.ts';
 export * from './deals.ts';
+export * from './dates/time-zones.ts';
+export * from './dates/agenda-ranges.ts';
+export * from './schemas/agenda.ts';

@@ -20,6 +20,8 @@ export type PublicationState = {
   labels: string[];
   /** calendared_at (ISO), or null. */
   date: string | null;
+  /** calendared_until (ISO) or null; absent: not logged (migration 0016 logs the start alone), so unknown. */
+  until?: string | null;
   /** The search tokens of its title, labels and description (stems), separated by spaces. */
   words: string;
 };

@@ -107,6 +107,8 @@ export type StoredPublication = {
   province?: string | null;
   city?: string | null;
   files?: readonly string[];
+  calendaredAt?: string | null;
+  calendaredUntil?: string | null;
 };
 
 /** Inserts a publication directly (with its date), as the demo content and the benchmark do; returns its id. */
@@ -130,6 +132,8 @@ export async function storePublication(db: DB, publication: StoredPublication): 
         location_country: publication.country ?? null,
         location_province: publication.province ?? null,
         location_city: publication.city ?? null,
+        calendared_at: publication.calendaredAt ?? null,
+        calendared_until: publication.calendaredUntil ?? null,
         created_by: publication.createdBy,
         created_at: publication.createdAt,
         updated_at: publication.createdAt,

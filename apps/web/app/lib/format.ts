@@ -1,3 +1,5 @@
+import { timeZoneOf } from '@eco/domain/dates/time-zones';
+
 const NUMBER_FORMAT = new Intl.NumberFormat('es-AR', { maximumFractionDigits: 2 });
 
 /** A number with es-AR grouping and decimal comma: 1.500, 4,5. */
@@ -7,11 +9,6 @@ export function formatNumber(value: number): string {
 
 // Dates are shown in the time zone of the publication's country, never in the server's or the browser's: the server
 // and the browser then render the same text (no hydration mismatch), and an event reads at its local hour.
-const COUNTRY_TIME_ZONES: Readonly<Record<string, string>> = {
-  arg: 'America/Argentina/Buenos_Aires',
-  col: 'America/Bogota',
-};
-const DEFAULT_TIME_ZONE = 'America/Argentina/Buenos_Aires';
 
 // Intl instead of a date library: lists and details show dates, and dayjs with its time-zone plugins cost every such
 // page about 5 KB of JavaScript.
@@ -29,7 +26,7 @@ const dateFormats = new Map<string, Intl.DateTimeFormat>();
 export function formatDate(iso: string, countryKey?: string | null): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  const timeZone = (countryKey && COUNTRY_TIME_ZONES[countryKey]) || DEFAULT_TIME_ZONE;
+  const timeZone = timeZoneOf(countryKey);
   let format = dateFormats.get(timeZone);
   if (format === undefined) {
     format = new Intl.DateTimeFormat('en-US', { ...DATE_PARTS, timeZone });

@@ -4,6 +4,7 @@ import {
   findProvince,
   getCategory,
   isListingType,
+  timeZoneOf,
   type CategoryKey,
   type User,
 } from '@eco/domain';
@@ -33,7 +34,7 @@ import {
 import { recogniseOffer, type Offer } from './offers.ts';
 import { negatedStemsOf } from './relevance.ts';
 import { createRetrieval, type SearchRequest } from './retrieval.ts';
-import { findTimeRange, timeZoneOf } from './time-expressions.ts';
+import { findTimeRange } from './time-expressions.ts';
 
 // The assistant: normalise, recognise, classify, retrieve, compose. One question in, one reply out; nothing is
 // stored and nothing of the question reaches the log.

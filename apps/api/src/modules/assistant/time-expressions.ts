@@ -1,85 +1,21 @@
 // The Spanish locale alone: the package's main entry loads sixteen languages (260 modules, about 10 MB).
 import * as chronoSpanish from 'chrono-node/es';
-import { foldText } from '@eco/domain';
+import {
+  addDays,
+  foldText,
+  localDayOf,
+  offsetMinutes,
+  startOfLocalDay,
+  weekdayOf,
+  type LocalDay,
+} from '@eco/domain';
 
 // When a question asks about: 'hoy', 'mañana', 'el sábado', 'el 5 de diciembre', 'en diciembre' come from
 // chrono-node's Spanish parser; the periods it does not know ('este finde', 'la semana que viene', 'este mes') are
 // parsers added to a copy of it. Days are those of the country's time zone, whatever the server's.
 
-/** IANA time zones of the countries with data; neither observes daylight saving time today. */
-export const COUNTRY_TIME_ZONES: Readonly<Record<string, string>> = {
-  arg: 'America/Argentina/Buenos_Aires',
-  col: 'America/Bogota',
-};
-export const DEFAULT_TIME_ZONE = 'America/Argentina/Buenos_Aires';
-
-export function timeZoneOf(countryKey: string | null | undefined): string {
-  return (countryKey && COUNTRY_TIME_ZONES[countryKey]) || DEFAULT_TIME_ZONE;
-}
-
 /** A span of time asked about: [from, until), UTC instants; `label` is how the reply names it. */
 export type TimeRange = { from: Date; until: Date; label: string; text: string };
-
-type LocalDay = { year: number; month: number; day: number };
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let format = formatters.get(timeZone);
-  if (format === undefined) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, format);
-  }
-  return format;
-}
-
-/** The zone's offset from UTC at an instant, in minutes (Argentina: -180). */
-export function offsetMinutes(timeZone: string, instant: Date): number {
-  const parts = Object.fromEntries(
-    formatter(timeZone)
-      .formatToParts(instant)
-      .map((part) => [part.type, Number(part.value)]),
-  ) as Record<string, number>;
-  const local = Date.UTC(
-    parts.year ?? 0,
-    (parts.month ?? 1) - 1,
-    parts.day ?? 1,
-    parts.hour ?? 0,
-    parts.minute ?? 0,
-    parts.second ?? 0,
-  );
-  return Math.round((local - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
-}
-
-function localDayOf(timeZone: string, instant: Date): LocalDay {
-  const shifted = new Date(instant.getTime() + offsetMinutes(timeZone, instant) * 60_000);
-  return { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() };
-}
-
-/** Midnight at the start of a local day, as a UTC instant (days may overflow: 32 January is 1 February). */
-export function startOfLocalDay(timeZone: string, { year, month, day }: LocalDay): Date {
-  const utcMidnight = Date.UTC(year, month - 1, day);
-  const guess = new Date(utcMidnight - offsetMinutes(timeZone, new Date(utcMidnight)) * 60_000);
-  // Once more at the guessed instant, for a zone whose offset changes that day.
-  return new Date(utcMidnight - offsetMinutes(timeZone, guess) * 60_000);
-}
-
-function addDays(day: LocalDay, days: number): LocalDay {
-  const date = new Date(Date.UTC(day.year, day.month - 1, day.day + days));
-  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
-}
-
-function weekdayOf(day: LocalDay): number {
-  return new Date(Date.UTC(day.year, day.month - 1, day.day)).getUTCDay();
-}
 
 type Period = { pattern: RegExp; span: (today: LocalDay) => [LocalDay, LocalDay]; label: string };
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { toCount } from '../../db/count.ts';
 import type { DB } from '../../db/schema.ts';
+import { hasDateCriteria } from './date-criteria.ts';
 import type { ListCriteria } from './list-repository.ts';
 
 // The total of a public list without a text search, from publication_counts (migration 0014) rather than by
@@ -36,8 +37,7 @@ export async function countFromGroups(db: DB, criteria: ListCriteria): Promise<n
     criteria.status !== 'published' ||
     criteria.words.length > 0 ||
     criteria.authorId !== undefined ||
-    criteria.startsFrom !== undefined ||
-    criteria.startsBefore !== undefined
+    hasDateCriteria(criteria)
   ) {
     return undefined;
   }

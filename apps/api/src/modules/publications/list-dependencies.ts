@@ -2,6 +2,7 @@ import { PUBLISHED_STATUS, UNPUBLISHED_STATUS } from '@eco/domain';
 import { changeFeedOf, type ListChange, type PublicationState } from '../../db/list-changes.ts';
 import type { ChangeTracker } from '../../db/list-versions.ts';
 import type { DB } from '../../db/schema.ts';
+import { mayPassDates } from './date-criteria.ts';
 import type { ListCriteria } from './list-repository.ts';
 import type { SearchGroups } from './search-sql.ts';
 
@@ -35,12 +36,7 @@ export function passesFilters(filters: ListFilters, state: PublicationState): bo
   if (filters.city !== undefined && state.city !== filters.city) return false;
   const labels = filters.labels ?? [];
   if (labels.length > 0 && !labels.some((label) => state.labels.includes(label))) return false;
-  if (filters.startsFrom !== undefined && (state.date === null || state.date < filters.startsFrom))
-    return false;
-  if (filters.startsBefore !== undefined && (state.date === null || state.date >= filters.startsBefore)) {
-    return false;
-  }
-  return true;
+  return mayPassDates(filters, state);
 }
 
 /** Whether every group has a word that begins one of the tokens (the search's own rule). */

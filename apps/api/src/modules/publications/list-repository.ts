@@ -16,6 +16,7 @@ import {
   type SearchGroups,
   type Tier,
 } from './search-sql.ts';
+import { dateConditions, endOf, hasDateCriteria, type DateCriteria } from './date-criteria.ts';
 import { correctSpelling } from './spelling.ts';
 import { publicationsTracker, type ListDependencies, type ListFilters } from './list-dependencies.ts';
 
@@ -23,7 +24,7 @@ import { publicationsTracker, type ListDependencies, type ListFilters } from './
 
 export type StatusCriterion = 'published' | 'pending' | 'all';
 
-export type ListCriteria = {
+export type ListCriteria = DateCriteria & {
   status: StatusCriterion;
   authorId?: string | undefined;
   typed?: string | undefined;
@@ -32,12 +33,11 @@ export type ListCriteria = {
   city?: string | undefined;
   /** Material labels: a publication matches when it has any of them. */
   labels?: readonly string[] | undefined;
-  /** Only publications dated (calendared_at, ISO in UTC) at or after this instant. */
-  startsFrom?: string | undefined;
-  /** Only publications dated before this instant. */
-  startsBefore?: string | undefined;
-  /** Without a text search: newest first (the default), or the soonest dated first. */
-  order?: 'newest' | 'soonest' | undefined;
+  /**
+   * Without a text search: newest first (the default), the soonest dated first (`calendared_at`), or the latest
+   * ended first (the end: `calendared_until`, or the start without one).
+   */
+  order?: 'newest' | 'soonest' | 'latest-ended' | undefined;
   /** false: `total` is only the number of rows of the page (the count is skipped, for callers that need none). */
   count?: boolean | undefined;
   /** Normalised search words (normalizeSearchTerms); none lists without a text search. */
@@ -67,6 +67,7 @@ type FilterTables = {
     | 'location_city'
     | 'labels'
     | 'calendared_at'
+    | 'calendared_until'
   >;
   publications: PublicationsTable;
 };
@@ -94,16 +95,19 @@ function likeEscaped(text: string): string {
 
 /**
  * The criteria's filters on `p`, the same on both dialects. `slimRows`: `p` is SQLite's publication_search_rows,
- * which has no date column.
+ * which has no date column. `suspendedAsSet`: the suspended authors read once as a set (`not in`), for the
+ * date-ordered lists that walk an index of thousands of entries (migration 0021), rather than looked up per row.
  */
-function filtersOf(criteria: ListCriteria, slimRows = false): Expression<SqlBool> {
+function filtersOf(criteria: ListCriteria, slimRows = false, suspendedAsSet = false): Expression<SqlBool> {
   const eb = expressionBuilder<FilterTables, 'p'>();
   const conditions: Expression<SqlBool>[] = [];
   if (criteria.status === 'published') {
     conditions.push(eb('p.status', '=', PUBLISHED_STATUS));
     // A suspended member's publications leave the public with them.
     conditions.push(
-      sql<SqlBool>`not exists (select 1 from users as author where author.id = p.created_by and author.is_active = 0)`,
+      suspendedAsSet
+        ? sql<SqlBool>`p.created_by not in (select author.id from users as author where author.is_active = 0)`
+        : sql<SqlBool>`not exists (select 1 from users as author where author.id = p.created_by and author.is_active = 0)`,
     );
   } else if (criteria.status === 'pending') conditions.push(eb('p.status', '=', UNPUBLISHED_STATUS));
   if (criteria.authorId !== undefined) conditions.push(eb('p.created_by', '=', criteria.authorId));
@@ -122,23 +126,17 @@ function filtersOf(criteria: ListCriteria, slimRows = false): Expression<SqlBool
       ),
     );
   }
-  const { startsFrom, startsBefore } = criteria;
-  if (startsFrom !== undefined || startsBefore !== undefined) {
-    if (!slimRows) {
-      if (startsFrom !== undefined) conditions.push(eb('p.calendared_at', '>=', startsFrom));
-      if (startsBefore !== undefined) conditions.push(eb('p.calendared_at', '<', startsBefore));
-    } else {
-      // The publication is looked up by its primary key for its date.
+  if (hasDateCriteria(criteria)) {
+    if (!slimRows) conditions.push(...dateConditions(criteria, 'p'));
+    else {
+      // The publication is looked up by its primary key for its dates.
       conditions.push(
         eb.exists(
           eb
             .selectFrom('publications as d')
             .select(sql`1`.as('one'))
             .whereRef('d.id', '=', 'p.id')
-            .$if(startsFrom !== undefined, (query) => query.where('d.calendared_at', '>=', startsFrom ?? ''))
-            .$if(startsBefore !== undefined, (query) =>
-              query.where('d.calendared_at', '<', startsBefore ?? ''),
-            ),
+            .where(eb.and(dateConditions(criteria, 'd'))),
         ),
       );
     }
@@ -250,17 +248,22 @@ async function listPage(
   criteria: ListCriteria,
   { memory, version }: Version,
 ): Promise<PageIds> {
-  const sqlite = dialect === 'sqlite';
-  const query = db.selectFrom(listTable(dialect)).where(filtersOf(criteria, sqlite));
+  // A date-ordered list is counted on the publications themselves, through their date indexes (SQLite's slim rows
+  // have no dates; they hold `seq`, the newest-first order, which the publications table of SQLite does not).
+  const dates = hasDateCriteria(criteria) && criteria.order !== undefined && criteria.order !== 'newest';
+  const query = db
+    .selectFrom(dates ? ('publications as p' as 'publication_search_rows as p') : listTable(dialect))
+    .where(filtersOf(criteria, dialect === 'sqlite' && !dates, dates));
+  const dated = db
+    .selectFrom('publications as p')
+    .where(filtersOf(criteria, false, true))
+    .select('p.id');
   const ordered =
     criteria.order === 'soonest'
-      ? db
-          .selectFrom('publications as p')
-          .where(filtersOf(criteria))
-          .select('p.id')
-          .orderBy('p.calendared_at', 'asc')
-          .orderBy('p.id', 'asc')
-      : query.select('p.id').orderBy('p.seq', 'desc');
+      ? dated.orderBy('p.calendared_at', 'asc').orderBy('p.id', 'asc')
+      : criteria.order === 'latest-ended'
+        ? dated.orderBy(endOf('p'), 'desc').orderBy('p.id', 'desc')
+        : query.select('p.id').orderBy('p.seq', 'desc');
   const [rows, total] = await Promise.all([
     ordered.limit(criteria.limit).offset(criteria.offset).execute(),
     criteria.count === false

@@ -9,6 +9,7 @@ import {
   publicationSchema,
   type PublicationData,
 } from '@eco/domain';
+import { agendaParams, checkAgenda } from '@eco/domain/schemas/agenda';
 import { checkLocation, optionalLocationKey, whenObject } from '@eco/domain/schemas/fields';
 import { FIELDS, incorrect } from '@eco/domain/schemas/messages';
 import {
@@ -73,6 +74,12 @@ export const publicationJsonSchema = z
       ),
     createdAt: z.string(),
     updatedAt: z.string(),
+    ended: z
+      .boolean()
+      .optional()
+      .describe(
+        'Solo en GET /publication/{id} de un evento o curso: si ya terminó (su fin, o su inicio sin fin)',
+      ),
     // Per visitor, added to GET /publication/{id} after its shared part (decision 033); never in the lists.
     favorite: z.boolean().optional().describe('Si quien pregunta lo guardó; solo con sesión'),
     favoriteCount: z
@@ -92,6 +99,12 @@ export const publicationPageSchema = z.object({
   total: z.number().int(),
   totalPages: z.number().int(),
   nextPage: z.number().int().nullable().describe('null en la última página'),
+  asOf: z
+    .string()
+    .optional()
+    .describe(
+      'En la agenda (eventos, cursos, períodos, pasados): el minuto (ISO, UTC) para el que se calculó',
+    ),
 });
 
 export type PublicationPageJson = z.output<typeof publicationPageSchema>;
@@ -149,7 +162,26 @@ export const listQuerySchema = z
     status: optionalParam(z.enum(STATUS_FILTERS, { error: STATUS_FILTER_MESSAGE }))
       .transform((status) => status ?? 'published')
       .describe('published (por omisión) | pending | all: los dos últimos solo para superusuarios'),
+    when: agendaParams.when.describe(
+      'Agenda: today (hoy), weekend (sábado y domingo: el que transcurre o el próximo), week (hoy y los 6 días ' +
+        'siguientes) o month (el mes calendario); lo que transcurre en ese período, en la zona horaria del país ' +
+        'del filtro, o sin país, cada anuncio en la de su país',
+    ),
+    from: agendaParams.from
+      .meta({ type: 'string', format: 'date' })
+      .describe('Agenda: desde este día (AAAA-MM-DD, inclusive), en la zona horaria del país'),
+    to: agendaParams.to
+      .meta({ type: 'string', format: 'date' })
+      .describe('Agenda: hasta este día (AAAA-MM-DD, inclusive), en la zona horaria del país'),
+    past: agendaParams.past
+      .meta({ type: 'string', enum: ['1', '0', 'true', 'false'] })
+      .describe(
+        'Agenda: 1, solo lo que ya terminó, lo último primero. Sin él (o con 0), con typed=events o courses, un ' +
+          'período o past=0 (cualquier categoría con fecha), solo lo que no terminó, lo más próximo primero (con ' +
+          'term, por relevancia)',
+      ),
   })
+  .superRefine((query, ctx) => checkAgenda(query, ctx))
   .superRefine((query, ctx) =>
     checkLocation(
       { locationCountry: query.country, locationProvince: query.province, locationCity: query.city },

@@ -1,5 +1,6 @@
 import type { DB } from '../../db/schema.ts';
 import { labelBits } from './count-repository.ts';
+import { hasDateCriteria } from './date-criteria.ts';
 import type { ListCriteria } from './list-repository.ts';
 
 // The list's filters as tokens stored with each publication's search tokens (SQLite's full-text index, migration
@@ -25,13 +26,7 @@ export function facetToken(kind: 't' | 'c' | 'cp' | 'cpy', ...keys: string[]): s
  * The status is each dialect's own.
  */
 export async function facetTokensOf(db: DB, criteria: ListCriteria): Promise<FacetTokens | null> {
-  if (
-    criteria.authorId !== undefined ||
-    criteria.startsFrom !== undefined ||
-    criteria.startsBefore !== undefined
-  ) {
-    return null;
-  }
+  if (criteria.authorId !== undefined || hasDateCriteria(criteria)) return null;
   const required: string[] = [];
   if (criteria.typed !== undefined) required.push(facetToken('t', criteria.typed));
   const { country, province, city } = criteria;

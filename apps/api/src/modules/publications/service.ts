@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  hasEnded,
+  isCalendaredType,
   normalizeSearchTerms,
   PUBLISHED_STATUS,
   UNPUBLISHED_STATUS,
@@ -16,6 +18,7 @@ import { savedChangeNotice } from '../favorites/change-notices.ts';
 import type { CommunityMail } from '../notifications/community-mail.ts';
 import { FORBIDDEN_MESSAGE } from '../sessions/require-session.ts';
 import { ownedBytes } from '../../owned-bytes.ts';
+import { agendaCriteriaOf, agendaMinute, isAgenda } from './agenda-criteria.ts';
 import { createPublicationImages } from './images.ts';
 import { publicationReadsOf } from './publication-reads.ts';
 import { searchStemsOf, type SearchStems } from './search-stems.ts';
@@ -116,9 +119,15 @@ export function canSee(user: User | null, row: PublicationWithAuthor): boolean {
   return isPublic || isAuthor(user, row) || user?.isSuperUser === true;
 }
 
-function pageOf<T>(items: T[], total: number, page: number, pageSize: number) {
+function pageOf<T>(items: T[], total: number, page: number, pageSize: number, asOf?: string) {
   const totalPages = Math.ceil(total / pageSize);
-  return { publications: items, total, totalPages, nextPage: page < totalPages ? page + 1 : null };
+  const answer = { publications: items, total, totalPages, nextPage: page < totalPages ? page + 1 : null };
+  return asOf === undefined ? answer : { ...answer, asOf };
+}
+
+/** The name of an agenda URL's answer at a minute. */
+function minuteName(minute: Date, requestUrl: string): string {
+  return `${minute.getTime()} ${requestUrl}`;
 }
 
 export function createPublicationsService({ db, reader, dialect, storage, log, mail }: PublicationsDeps) {
@@ -161,6 +170,10 @@ export function createPublicationsService({ db, reader, dialect, storage, log, m
     }
     const withReviewNote = isAuthor(user, stored.row) || user?.isSuperUser === true;
     const publication = toPublicationJson(storage, stored.row, stored.files, { withReviewNote });
+    // Said of one publication only: a list's remembered answer would keep it past the end.
+    if (isCalendaredType(publication.typed)) {
+      publication.ended = hasEnded(publication.calendaredAt, publication.calendaredUntil, new Date());
+    }
     return { publication, revision: stored.row.revision };
   }
 
@@ -194,7 +207,9 @@ export function createPublicationsService({ db, reader, dialect, storage, log, m
     const publications = rows.map((row) =>
       toPublicationJson(storage, row, files.get(row.id) ?? [], { withReviewNote }),
     );
-    return { page: pageOf(publications, total, page, pageSize), deps };
+    // A list that depends on the clock says which minute it was computed for (the cards' "hoy", "mañana").
+    const asOf = criteria.endsFrom ?? criteria.endsBefore;
+    return { page: pageOf(publications, total, page, pageSize, asOf), deps };
   }
 
   /**
@@ -256,8 +271,13 @@ export function createPublicationsService({ db, reader, dialect, storage, log, m
     }
   }
 
-  function listCriteriaOf(query: ListQuery): Omit<ListCriteria, 'offset' | 'limit' | 'words'> {
+  /** The criteria of a list query at `minute` (the agenda's clock: agenda-criteria.ts). */
+  function listCriteriaOf(
+    query: ListQuery,
+    minute = agendaMinute(Date.now()),
+  ): Omit<ListCriteria, 'offset' | 'limit' | 'words'> {
     return {
+      ...agendaCriteriaOf(query, minute),
       status: query.status,
       typed: query.typed,
       country: query.country ?? undefined,
@@ -287,11 +307,14 @@ export function createPublicationsService({ db, reader, dialect, storage, log, m
       /** The request's path and query string as received, remembered as another name of this answer. */
       requestUrl?: string,
     ): Promise<Buffer> {
-      const criteria = listCriteriaOf(query);
+      const minute = agendaMinute(Date.now());
+      const criteria = listCriteriaOf(query, minute);
       const version = await readPublicationsVersion(db);
+      // An agenda's criteria hold the minute: so do its key and the name of its URL, which the next minute misses.
       const key = JSON.stringify([criteriaOf(criteria, query), query.page, query.pageSize]);
       if (requestUrl !== undefined) {
-        await answerNames.set(version, requestUrl, Promise.resolve({ value: key, deps: true }));
+        const name = isAgenda(query) ? minuteName(minute, requestUrl) : requestUrl;
+        await answerNames.set(version, name, Promise.resolve({ value: key, deps: true }));
       }
       return publishedAnswers.get(version, key, async () => {
         const { page, deps } = await list(criteria, query, false, version);
@@ -306,7 +329,9 @@ export function createPublicationsService({ db, reader, dialect, storage, log, m
      */
     async rememberedPublishedAnswer(requestUrl: string): Promise<Buffer | undefined> {
       const version = await readPublicationsVersion(db);
-      const key = await answerNames.peek(version, requestUrl);
+      const key =
+        (await answerNames.peek(version, requestUrl)) ??
+        (await answerNames.peek(version, minuteName(agendaMinute(Date.now()), requestUrl)));
       return key === undefined ? undefined : await publishedAnswers.peek(version, key);
     },
 

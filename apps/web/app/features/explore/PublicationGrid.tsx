@@ -3,14 +3,19 @@ import type { PublicationJson } from '../publications/publications';
 import { PublicationCard } from '../publications/PublicationCard';
 import { TipCard } from '../tips/TipCard';
 
-/** Cards 1, 2 or 3 per row; tips in a mixed list keep their own card. */
+/**
+ * Cards 1, 2 or 3 per row; tips in a mixed list keep their own card. `asOf`: the minute an agenda list was computed
+ * for (the API's), from which events and courses say "hoy 18:00", "mañana", "en 3 días".
+ */
 export function PublicationGrid({
   publications,
   savedIds = [],
+  asOf,
 }: {
   publications: PublicationJson[];
   /** The ones the signed-in member saved. */
   savedIds?: readonly string[];
+  asOf?: string | undefined;
 }) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing={{ base: 'sm', xs: 'md' }}>
@@ -23,6 +28,7 @@ export function PublicationGrid({
             publication={publication}
             eager={index < 3}
             saved={savedIds.includes(publication._id)}
+            asOf={asOf}
           />
         ),
       )}

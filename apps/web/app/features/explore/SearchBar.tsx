@@ -6,19 +6,7 @@ import { Form, useNavigate } from 'react-router';
 import type { ExploreQuery } from '../publications/publications-query';
 import { explorePath } from '../publications/publications-query';
 import { FilterButton } from './FilterButton';
-
-/** The criteria other than the text, so that a search without scripts keeps them too. */
-function hiddenCriteria(query: ExploreQuery): [string, string][] {
-  const fields: [string, string | undefined][] = [
-    ['what', query.what],
-    ['country', query.country],
-    ['province', query.province],
-    ['city', query.city],
-    ['status', query.status],
-    ...query.labels.map((label): [string, string] => ['labels', label]),
-  ];
-  return fields.filter((field): field is [string, string] => !!field[1]);
-}
+import { hiddenCriteria } from './hidden-criteria';
 
 /** 'Busca en nuestros ECO-Anuncios': a new text search keeps the other criteria and starts on the first page. */
 export function SearchBar({ query }: { query: ExploreQuery }) {
@@ -41,9 +29,11 @@ export function SearchBar({ query }: { query: ExploreQuery }) {
         onSubmit={search}
         style={{ flex: 1, minWidth: 0 }}
       >
-        {hiddenCriteria(query).map(([name, value]) => (
-          <input key={`${name}:${value}`} type="hidden" name={name} value={value} />
-        ))}
+        {hiddenCriteria(query)
+          .filter(([name]) => name !== 'term')
+          .map(([name, value]) => (
+            <input key={`${name}:${value}`} type="hidden" name={name} value={value} />
+          ))}
         <TextInput
           // A new search in the URL (a chip removed, a link followed) shows its own text.
           key={query.term ?? ''}

@@ -1,17 +1,11 @@
+import { timeZoneOf } from '@eco/domain/dates/time-zones';
+
 // The date of an event or course is a wall-clock time at the place of the publication: 18:00 in Córdoba is 18:00
 // Argentina time whoever types or reads it. Reading it in the country's time zone (never the browser's or the
 // server's) also keeps server rendering and hydration identical.
 
-const TIME_ZONES: Readonly<Record<string, string>> = {
-  arg: 'America/Argentina/Buenos_Aires',
-  col: 'America/Bogota',
-};
-const DEFAULT_TIME_ZONE = 'America/Argentina/Buenos_Aires';
-
-/** IANA time zone of a country key; Argentina's when the publication has no country. */
-export function publicationTimeZone(countryKey: string | null | undefined): string {
-  return (countryKey && TIME_ZONES[countryKey]) || DEFAULT_TIME_ZONE;
-}
+/** IANA time zone of a country key; Argentina's when the publication has no country (the domain's one table). */
+export const publicationTimeZone = timeZoneOf;
 
 /** The three pickers of the form: 'YYYY-MM-DD', '00'–'23', '00'–'59'. */
 export type DateTimeParts = { date: string; hour: string; minute: string };

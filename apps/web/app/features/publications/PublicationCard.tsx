@@ -1,5 +1,7 @@
 import { CARD_DESCRIPTION_LENGTH, CARD_TITLE_LENGTH } from '@eco/domain/constants';
 import { truncate } from '@eco/domain/text';
+import { relativeWhen } from '@eco/domain/dates/agenda-ranges';
+import { timeZoneOf } from '@eco/domain/dates/time-zones';
 import { findCity } from '@eco/domain/catalog/cities';
 import { ActionIcon, Anchor, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconCalendarEvent, IconMapPin, IconUserCircle } from '@tabler/icons-react';
@@ -25,15 +27,27 @@ type PublicationCardProps = {
   eager?: boolean;
   /** Whether the signed-in member saved it (the list is the same for everybody: the page asks apart). */
   saved?: boolean;
+  /** The minute (ISO) the list was computed for: its events and courses also say when relative to it. */
+  asOf?: string | undefined;
 };
 
 /** A publication in a list: cover, status, category, short title and description, author, cart, saving, management. */
-export function PublicationCard({ publication, eager = false, saved = false }: PublicationCardProps) {
+export function PublicationCard({ publication, eager = false, saved = false, asOf }: PublicationCardProps) {
   const path = publicationPath(publication._id);
   const author = publication.createdBy;
   const price = cardPrice(publication);
   const dated = showsDate(publication);
   const city = publication.locationCity ? findCity(publication.locationCity)?.name : undefined;
+  // Said from the list's own minute, never the clock of the server or the browser: the same text on both.
+  const relative =
+    dated && publication.calendaredAt && asOf
+      ? relativeWhen(
+          publication.calendaredAt,
+          publication.calendaredUntil,
+          timeZoneOf(publication.locationCountry),
+          new Date(asOf),
+        )
+      : null;
   return (
     <Card withBorder padding="md" className={classes.card} component="article">
       <Card.Section className={classes.cover}>
@@ -77,6 +91,7 @@ export function PublicationCard({ publication, eager = false, saved = false }: P
                 <Text size="xs">
                   <VisuallyHidden>Fecha: </VisuallyHidden>
                   {formatDate(publication.calendaredAt, publication.locationCountry)}
+                  {relative && <strong className={classes.relative}> · {relative}</strong>}
                 </Text>
               </Group>
             )}

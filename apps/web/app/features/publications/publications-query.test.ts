@@ -123,3 +123,47 @@ describe('filterChips', () => {
     expect(withoutFilters({ ...query, status: 'pending' })).toEqual({ ...EMPTY_QUERY, status: 'pending' });
   });
 });
+
+describe('the agenda criteria of events and courses', () => {
+  it('reads a quick period or a range of days and past, for events and courses only', () => {
+    expect(parse('what=events&when=weekend&past=1')).toMatchObject({
+      what: 'events',
+      when: 'weekend',
+      past: true,
+    });
+    expect(parse('what=courses&from=2030-12-01&to=2030-12-31&when=today')).toMatchObject({
+      from: '2030-12-01',
+      to: '2030-12-31',
+    });
+    expect(parse('what=courses&from=2030-12-01&when=today').when).toBeUndefined();
+    expect(parse('what=events&when=tomorrow').when).toBeUndefined();
+    expect(parse('what=market&when=today&past=1')).toEqual({ what: 'market', labels: [], page: 1 });
+    expect(parse('when=today')).toEqual(EMPTY_QUERY);
+  });
+
+  it('keeps them in the page’s URL and the API’s query, with every other criterion', () => {
+    const query = parse('what=events&term=huerta&country=col&when=week&past=1&page=2');
+    expect(exploreSearch(query)).toBe('?what=events&term=huerta&country=col&when=week&past=1&page=2');
+    expect(apiListSearch(query, { isSuperUser: false })).toBe(
+      'page=2&typed=events&term=huerta&country=col&when=week&past=1',
+    );
+    const days = parse('what=events&from=2030-12-01&to=2030-12-07');
+    expect(exploreSearch(days)).toBe('?what=events&from=2030-12-01&to=2030-12-07');
+  });
+
+  it('shows them as removable chips, days as DD/MM/YYYY', () => {
+    const labels = (search: string) => filterChips(parse(search)).map((chip) => chip.label);
+    expect(labels('what=events&when=weekend&past=1')).toEqual([
+      'Eventos y Talleres',
+      'Este fin de semana',
+      'Pasados',
+    ]);
+    expect(labels('what=events&from=2030-12-01&to=2030-12-07')).toEqual([
+      'Eventos y Talleres',
+      'Del 01/12/2030 al 07/12/2030',
+    ]);
+    expect(labels('what=events&from=2030-12-01')).toEqual(['Eventos y Talleres', 'Desde el 01/12/2030']);
+    const [, period] = filterChips(parse('what=events&when=today'));
+    expect(explorePath(period!.without)).toBe('/publications?what=events');
+  });
+});

@@ -8,6 +8,8 @@ import { isMaterialLabel, MATERIAL_LABELS } from '@eco/domain/catalog/materials'
 import { findProvince } from '@eco/domain/catalog/provinces';
 import { DEFAULT_PAGE } from '@eco/domain/constants';
 import { SEARCH_TERM_MAX_LENGTH } from '@eco/domain/search';
+import { isCalendaredType } from '@eco/domain/catalog/listing-types';
+import { AGENDA_WHEN_LABELS, isAgendaWhen, type AgendaWhen } from '@eco/domain/dates/agenda-ranges';
 
 // The explore page keeps every criterion in its URL (/publications?what=dots&term=vidrio&country=arg…&page=2), so a
 // search can be shared and reloaded. This module reads and writes that URL and turns it into the API's query.
@@ -27,6 +29,13 @@ export type ExploreQuery = {
   page: number;
   /** Only honoured for super users. */
   status?: StatusFilter;
+  /** The agenda of events and courses (other categories drop it): a quick period… */
+  when?: AgendaWhen;
+  /** …or a range of days, 'YYYY-MM-DD' as typed (the API checks them and answers a Spanish message)… */
+  from?: string;
+  to?: string;
+  /** …and what has ended instead of what is to come. */
+  past?: boolean;
 };
 
 export const EMPTY_QUERY: ExploreQuery = { labels: [], page: DEFAULT_PAGE };
@@ -75,7 +84,29 @@ export function parseExploreQuery(params: URLSearchParams): ExploreQuery {
     }
   }
   if (isStatusFilter(status)) query.status = status;
+  if (isCalendaredType(query.what)) {
+    const when = params.get('when');
+    const from = (params.get('from') ?? '').trim().slice(0, DAY_LENGTH);
+    const to = (params.get('to') ?? '').trim().slice(0, DAY_LENGTH);
+    // A quick period and a range are not asked together: the range, typed last, wins.
+    if (from || to) {
+      if (from) query.from = from;
+      if (to) query.to = to;
+    } else if (isAgendaWhen(when)) query.when = when;
+    if (params.get('past') === '1') query.past = true;
+  }
   return query;
+}
+
+/** Room for a day ('YYYY-MM-DD'); anything longer is cut, and then refused by the API as a bad day. */
+const DAY_LENGTH = 10;
+
+/** The agenda's criteria as query parameters, shared by the page's URL and the API's query. */
+function agendaParams(query: ExploreQuery, params: URLSearchParams): void {
+  if (query.when) params.set('when', query.when);
+  if (query.from) params.set('from', query.from);
+  if (query.to) params.set('to', query.to);
+  if (query.past) params.set('past', '1');
 }
 
 /** The search part of an explore URL ('' or '?…'): only the criteria that are set, no page 1, no default status. */
@@ -88,6 +119,7 @@ export function exploreSearch(query: ExploreQuery): string {
   if (query.city) params.set('city', query.city);
   for (const label of query.labels) params.append('labels', label);
   if (query.status && query.status !== 'all') params.set('status', query.status);
+  agendaParams(query, params);
   if (query.page > DEFAULT_PAGE) params.set('page', String(query.page));
   const search = params.toString();
   return search ? `?${search}` : '';
@@ -107,6 +139,7 @@ export function apiListSearch(query: ExploreQuery, { isSuperUser }: { isSuperUse
   if (query.province) params.set('province', query.province);
   if (query.city) params.set('city', query.city);
   for (const label of query.labels) params.append('labels', label);
+  agendaParams(query, params);
   if (isSuperUser) params.set('status', query.status ?? 'all');
   return params.toString();
 }
@@ -160,7 +193,30 @@ export function filterChips(query: ExploreQuery): FilterChip[] {
   if (query.term) {
     chips.push({ key: 'term', label: `“${query.term}”`, without: { ...base, term: undefined } });
   }
+  if (query.when) {
+    chips.push({ key: 'when', label: AGENDA_WHEN_LABELS[query.when], without: { ...base, when: undefined } });
+  }
+  if (query.from || query.to) {
+    chips.push({
+      key: 'days',
+      label: daysLabel(query.from, query.to),
+      without: { ...base, from: undefined, to: undefined },
+    });
+  }
+  if (query.past) chips.push({ key: 'past', label: 'Pasados', without: { ...base, past: undefined } });
   return chips;
+}
+
+/** 'YYYY-MM-DD' as the spec shows days (DD/MM/YYYY); anything else as typed. */
+export function displayDay(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : day;
+}
+
+function daysLabel(from: string | undefined, to: string | undefined): string {
+  if (from && to)
+    return from === to ? `El ${displayDay(from)}` : `Del ${displayDay(from)} al ${displayDay(to)}`;
+  return from ? `Desde el ${displayDay(from)}` : `Hasta el ${displayDay(to ?? '')}`;
 }
 
 /** The criteria without any filter nor text; the status choice of a super user stays. */

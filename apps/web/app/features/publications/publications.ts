@@ -13,13 +13,16 @@ export type PublicationJson = Omit<Publication, 'files'> & {
   files: PublicationImage[];
   /** Why it went back to review: only its author and super users receive it. */
   reviewNote?: string | null;
+  /** On one event or course (GET /api/publication/{id}): whether it has ended. */
+  ended?: boolean;
   /** Whether the signed-in visitor saved it (the publication's own answer only, never the lists). */
   favorite?: boolean;
   /** How many members saved it: for its author and super users only. */
   favoriteCount?: number;
 };
 
-export type PublicationListPage = Page<'publications', PublicationJson>;
+/** `asOf`: the minute (ISO) an agenda list was computed for, which its cards' "hoy" and "mañana" are said from. */
+export type PublicationListPage = Page<'publications', PublicationJson> & { asOf?: string };
 
 /** Shown when a publication has no image, and in place of any image that fails to load. */
 export const DEFAULT_PUBLICATION_IMAGE = '/publication-default.svg';

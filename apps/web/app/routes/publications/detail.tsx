@@ -16,6 +16,7 @@ import { priceView } from '../../features/publications/price';
 import { PriceTag } from '../../features/publications/PriceTag';
 import { PublicationFacts } from '../../features/publications/PublicationFacts';
 import { PublicationManageActions } from '../../features/publications/PublicationManageActions';
+import { EndedBadge } from '../../features/publications/EndedBadge';
 import { PublicationStatusBadge } from '../../features/publications/PublicationStatusBadge';
 import { absoluteUrl, publicationPath, tipPath } from '../../features/publications/publications';
 import { publicationMeta } from '../../features/publications/publications-meta';
@@ -63,7 +64,10 @@ export default function PublicationPage({ loaderData }: Route.ComponentProps) {
       <Stack gap={6}>
         <Group justify="space-between" gap="xs">
           <CategoryLabel typed={publication.typed} size="md" />
-          <PublicationStatusBadge status={publication.status} />
+          <Group gap="xs">
+            <EndedBadge ended={publication.ended} />
+            <PublicationStatusBadge status={publication.status} />
+          </Group>
         </Group>
         <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
           {publication.title}

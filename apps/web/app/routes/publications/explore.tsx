@@ -2,6 +2,8 @@ import '../../styles/publications';
 import { getCategory } from '@eco/domain/catalog/categories';
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { redirect } from 'react-router';
+import { isCalendaredType } from '@eco/domain/catalog/listing-types';
+import { AgendaFilters } from '../../features/explore/AgendaFilters';
 import { EmptyResults } from '../../features/explore/EmptyResults';
 import { LinkedPagination } from '../../components/LinkedPagination';
 import { FilterChips } from '../../features/explore/FilterChips';
@@ -75,6 +77,7 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
       </Stack>
       <SearchBar query={query} />
       <FilterChips query={query} />
+      {isCalendaredType(query.what) && <AgendaFilters query={query} />}
       {(superUser || page) && (
         <Group justify="space-between" gap="xs">
           {page && (
@@ -102,7 +105,7 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
       )}
       {page && page.publications.length > 0 && !tips && (
         <>
-          <PublicationGrid publications={page.publications} savedIds={savedIds} />
+          <PublicationGrid publications={page.publications} savedIds={savedIds} asOf={page.asOf} />
           <LinkedPagination
             page={query.page}
             totalPages={page.totalPages}

@@ -45,22 +45,24 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     page: String(pages.publications),
     pageSize: '6',
   }).toString();
+  // Their events and courses still to come, soonest first (past=0: the agenda of every dated category).
+  const agendaSearch = new URLSearchParams({ author: params.id, past: '0', pageSize: '3' }).toString();
   const isSelf = session?.userId === params.id;
-  const [profile, ratings, publications, mine] = await Promise.all([
+  const [profile, ratings, publications, mine, agenda] = await Promise.all([
     loadPublicUser(context, params.id),
     loadQualificationPage(context, params.id, pages.ratings),
     loadPublicationPage(context, publicationsSearch),
     session && !isSelf ? loadMyQualification(context, params.id) : Promise.resolve(null),
+    loadPublicationPage(context, agendaSearch),
   ]);
-  const savedIds = await loadSavedAmong(
-    context,
-    publications.page?.publications.map((item) => item._id) ?? [],
-  );
+  const shown = [...(publications.page?.publications ?? []), ...(agenda.page?.publications ?? [])];
+  const savedIds = await loadSavedAmong(context, [...new Set(shown.map((item) => item._id))]);
   return {
     ...profile,
     pages,
     ratings,
     publications: publications.page,
+    agenda: agenda.page,
     savedIds,
     mine,
     viewer: session ? (isSelf ? 'self' : 'member') : 'guest',
@@ -79,7 +81,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 /** A member's public profile: who they are, how others rated them, their publications. Never the e-mail. */
 export default function UserProfilePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, userRatingData, pages, ratings, publications, savedIds, mine, viewer } = loaderData;
+  const { user, userRatingData, pages, ratings, publications, agenda, savedIds, mine, viewer } = loaderData;
   const place = placeNames(user);
   const here = profilePath(user._id, pages, 'calificaciones');
 
@@ -154,6 +156,15 @@ export default function UserProfilePage({ loaderData, actionData }: Route.Compon
             )}
           </Stack>
         </Card>
+
+        {agenda && agenda.publications.length > 0 && (
+          <Stack component="section" aria-labelledby="agenda-heading" id="agenda" gap="md">
+            <Title order={2} size="h3" id="agenda-heading">
+              Próximos eventos y cursos
+            </Title>
+            <PublicationGrid publications={agenda.publications} savedIds={savedIds} asOf={agenda.asOf} />
+          </Stack>
+        )}
 
         <Stack component="section" aria-labelledby="publications-heading" id="anuncios" gap="md">
           <Title order={2} size="h3" id="publications-heading">
