@@ -18,8 +18,8 @@ import * as searchTokens from './0017-search-tokens.ts';
 import * as searchTokenCounts from './0018-search-token-counts.ts';
 import * as searchTokenBits from './0019-search-token-bits.ts';
 import * as calendar from './0020-calendar.ts';
-import * as agenda from './0021-agenda.ts';
 import * as favorites from './0022-favorites.ts';
+import * as agenda from './0023-agenda.ts';
 
 /** Every migration, by name; names sort in the order they run. Later features append theirs here. */
 export const migrations: Record<string, Migration> = {
@@ -42,6 +42,6 @@ export const migrations: Record<string, Migration> = {
   '0018-search-token-counts': searchTokenCounts,
   '0019-search-token-bits': searchTokenBits,
   '0020-calendar': calendar,
-  '0021-agenda': agenda,
   '0022-favorites': favorites,
+  '0023-agenda': agenda,
 };

@@ -52,7 +52,7 @@ export function dateConditions(criteria: DateCriteria, table: 'p' | 'd'): Expres
   const start = sql.ref(`${table}.calendared_at`);
   const country = sql.ref(`${table}.location_country`);
   const end = endOf(table);
-  // Said outright, so that both planners may read the agenda's partial index (migration 0021).
+  // Said outright, so that both planners may read the agenda's partial index (migration 0023).
   const conditions: Expression<SqlBool>[] = [sql<SqlBool>`${start} is not null`];
   if (criteria.startsFrom !== undefined) conditions.push(sql<SqlBool>`${start} >= ${criteria.startsFrom}`);
   if (criteria.startsBefore !== undefined) conditions.push(sql<SqlBool>`${start} < ${criteria.startsBefore}`);

@@ -96,7 +96,7 @@ function likeEscaped(text: string): string {
 /**
  * The criteria's filters on `p`, the same on both dialects. `slimRows`: `p` is SQLite's publication_search_rows,
  * which has no date column. `suspendedAsSet`: the suspended authors read once as a set (`not in`), for the
- * date-ordered lists that walk an index of thousands of entries (migration 0021), rather than looked up per row.
+ * date-ordered lists that walk an index of thousands of entries (migration 0023), rather than looked up per row.
  */
 function filtersOf(criteria: ListCriteria, slimRows = false, suspendedAsSet = false): Expression<SqlBool> {
   const eb = expressionBuilder<FilterTables, 'p'>();
