@@ -658,6 +658,8 @@ export const MORE_TUNING: readonly AssistantQuestion[] = [
   // When "Agregar a mi calendario" landed (issue 25).
   { q: 'como guardo un taller en el calendario del celular', kind: 'faq', faq: 'agregar-al-calendario' },
   { q: 'se puede pasar un evento a google calendar?', kind: 'faq', faq: 'agregar-al-calendario' },
+  // When the agenda landed (issue 25).
+  { q: 'como hago para ver los eventos que ya terminaron', kind: 'faq', faq: 'eventos-por-fecha' },
   // When favorites landed (issue 26).
   { q: 'como hago para guardar un anuncio que me gusto', kind: 'faq', faq: 'guardar-anuncios' },
   { q: 'donde quedan los anuncios que marque', kind: 'faq', faq: 'guardar-anuncios' },

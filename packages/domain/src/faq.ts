@@ -101,6 +101,16 @@ export const questions: readonly Question[] = [
     ],
   },
   {
+    key: 'eventos-por-fecha',
+    question: '¿Cómo encuentro eventos y cursos por fecha?',
+    answer:
+      'En Eventos y Talleres y en Cursos y Academia ves primero lo que está por venir, empezando por lo más próximo. Elige «Hoy», «Este fin de semana», «Próximos 7 días» o «Este mes», o indica un rango de días; se combinan con la búsqueda, el lugar y los demás filtros, y el día se cuenta en el horario del país del evento. Lo que ya terminó está en «Pasados», y en su página dice «Finalizado». Desde la página de cada evento o curso puedes agregarlo a tu calendario.',
+    references: [
+      { to: '/publications?what=events', title: 'Eventos y Talleres', description: 'Lo que está por venir.' },
+      { to: '/publications?what=courses', title: 'Cursos y Academia', description: 'Formaciones con fecha.' },
+    ],
+  },
+  {
     key: 'guardar-anuncios',
     question: '¿Cómo guardo un anuncio para verlo después?',
     answer:

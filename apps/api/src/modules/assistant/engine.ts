@@ -99,10 +99,14 @@ const ACQUIRING = /\b(?:necesito|necesitamos|consigo|conseguir|consiguen|quien\s
 /** Words about the site itself: '¿se puede pagar con tarjeta en la página?' asks how the site works. */
 const ABOUT_THE_SITE = /\b(?:p[aá]gina|sitio|web|app|aplicaci[oó]n|ecoanuncios)\b/i;
 
-/** A product name only the site's own features answer: paying through it, its human check. */
+/** A product name only the site's own features answer: paying through it, its human check, one's calendar. */
 const FEATURE_NAMES: readonly [RegExp, string][] = [
   [/\bmercado\s*pago\b/i, 'mercado-pago'],
   [/\b(?:captcha|recaptcha|altcha)\b/i, 'verificacion-humana'],
+  [
+    /\b(?:google\s*calendar|mi\s+calendario|calendario\s+del\s+celular|archivo\s+\.?ics)\b/i,
+    'agregar-al-calendario',
+  ],
 ];
 
 /** Below this a FAQ guess gives way to a search when the question names what to search. */

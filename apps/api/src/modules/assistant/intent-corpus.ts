@@ -170,6 +170,12 @@ export const INTENT_CORPUS: Readonly<Record<string, readonly string[]>> = {
     'quiero dar botellas',
     'como ofrezco lo que me sobra',
   ],
+  'faq.eventos-por-fecha': [
+    'como filtro los eventos por fecha',
+    'como veo los eventos que ya pasaron',
+    'donde estan los talleres viejos',
+    'como busco cursos de un dia en particular',
+  ],
   'faq.guardar-anuncios': [
     'como guardo un anuncio',
     'donde veo los anuncios que guarde',
