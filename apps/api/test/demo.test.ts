@@ -208,7 +208,8 @@ describe('demo content', () => {
     for (const term of ['botellas', 'carton', 'reciclaje', 'compost', 'segunda mano']) {
       expect((await list(`term=${encodeURIComponent(term)}`)).total, term).toBeGreaterThanOrEqual(2);
     }
-    const workshops = await list('term=compost&typed=events');
+    // Loaded at the test's fixed clock, months ago: the workshops are among the ended ones ('Pasados').
+    const workshops = await list('term=compost&typed=events&past=1');
     expect(workshops.total).toBeGreaterThanOrEqual(1);
   });
 

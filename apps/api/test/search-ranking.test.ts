@@ -31,6 +31,8 @@ type Stored = {
   province: string | null;
   city: string | null;
   labels: string[];
+  /** When it ends (its end, or its start without one), for events and courses. */
+  ends: string | null;
   title: string[];
   labelTokens: string[];
   description: string[];
@@ -61,11 +63,13 @@ async function readCatalogue(db: DB, dialect: Dialect): Promise<Stored[]> {
     location_province: string | null;
     location_city: string | null;
     labels: string;
+    ends: string | null;
     title_stems: string;
     labels_stems: string;
     description_stems: string;
   }>`select p.id, ${order} as seq, p.status, u.is_active, p.created_by, p.typed, p.location_country,
-      p.location_province, p.location_city, p.labels, p.title_stems, p.labels_stems, p.description_stems
+      p.location_province, p.location_city, p.labels, coalesce(p.calendared_until, p.calendared_at) as ends,
+      p.title_stems, p.labels_stems, p.description_stems
     from publications as p join users as u on u.id = p.created_by`.execute(db);
   const tokens = (text: string) => text.split(' ').filter((token) => token !== '');
   return rows.map((row) => ({
@@ -79,6 +83,7 @@ async function readCatalogue(db: DB, dialect: Dialect): Promise<Stored[]> {
     province: row.location_province,
     city: row.location_city,
     labels: JSON.parse(row.labels) as string[],
+    ends: row.ends,
     title: tokens(row.title_stems),
     labelTokens: tokens(row.labels_stems),
     description: tokens(row.description_stems),
@@ -90,15 +95,22 @@ function everyGroupIn(groups: string[][], tokens: string[]): boolean {
   return groups.every((group) => group.some((word) => tokens.some((token) => token.startsWith(word))));
 }
 
+/** Events and courses are listed only until they end (the agenda, decision 032); the rows' dates are far from now. */
+const AGENDA_TYPES = new Set(['events', 'courses']);
+
 /** The ids the rules give for a query, in rank order. */
 function expectedIds(catalogue: Stored[], query: Query): string[] {
   const groups = query.words.map((word) => [word]);
+  const now = new Date().toISOString();
   return catalogue
     .filter(
       (item) =>
         item.status === 1 &&
         item.authorActive &&
         (query.typed === undefined || item.typed === query.typed) &&
+        (query.typed === undefined ||
+          !AGENDA_TYPES.has(query.typed) ||
+          (item.ends !== null && item.ends >= now)) &&
         (query.country === undefined || item.country === query.country) &&
         (query.province === undefined || item.province === query.province) &&
         (query.city === undefined || item.city === query.city) &&

@@ -42,7 +42,14 @@ const FIXTURES: Fixture[] = [
     title: 'Una botella de aceite',
     description: 'Aceite de oliva prensado en frío.',
   },
-  { minute: 4, typed: 'events', title: 'Taller de compost', description: 'Aprendé reciclaje en casa.' },
+  {
+    minute: 4,
+    typed: 'events',
+    title: 'Taller de compost',
+    description: 'Aprendé reciclaje en casa.',
+    // Events are listed until they end (the agenda): this one is still to come.
+    calendaredAt: '2030-05-10T17:00:00.000Z',
+  },
   { minute: 5, typed: 'market', title: 'VIDRIO templado para mesas', description: 'Cortes a medida.' },
   { minute: 10, typed: 'market', title: 'Lámparas solares para el jardín', description: 'Cargan de día.' },
   {
