@@ -103,14 +103,17 @@ test('the publication form keeps what was typed before hydration and its save wa
   await signInAs(context, member.email);
   const memberId = await userIdOf(member.email);
   const { publications } = (await (
-    await request.get(`/api/publications?author=${memberId}&pageSize=1`)
+    await request.get(`/api/publications?author=${memberId}&pageSize=20`)
   ).json()) as {
-    publications: { _id: string }[];
+    publications: { _id: string; typed: string }[];
   };
+  // Not a dated one: another test may have written an event of this member that has already ended, which the form
+  // would refuse to save as it is.
+  const undated = publications.find((item) => item.typed !== 'events' && item.typed !== 'courses')!;
   await page.setViewportSize({ width: 360, height: 740 });
   await throttle(page);
   const release = await holdScripts(page);
-  await page.goto(`/dashboard/publications/${publications[0]!._id}/edit`, BEFORE_SCRIPTS);
+  await page.goto(`/dashboard/publications/${undated._id}/edit`, BEFORE_SCRIPTS);
   const title = `Frascos de vidrio lavados ${Date.now() % 10_000}`;
   await page.fill('input[name="title"]', title);
   // Its images need the scripts, so does its save: the button waits, and Enter in a field sends nothing.

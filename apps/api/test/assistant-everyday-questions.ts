@@ -7,6 +7,19 @@ import type { AssistantQuestion } from './assistant-questions.ts';
 // `only` lists every publication a right answer may show (an answer showing anything else shows something the
 // question did not ask for); `only: []` means the honest answer shows nothing and links to the search instead.
 
+/** What helps with an appliance that does not work: the repair course and café, the point that takes small ones. */
+const REPAIRS = ['curso-reparacion', 'cafe-reparacion-mar-del-plata', 'punto-limpio-rio-cuarto'];
+/** What helps with clothes one no longer wears: where textiles go, second-hand fairs and shops, sewing. */
+const CLOTHES = [
+  'ropa-segunda-vida',
+  'latas-textiles-medellin',
+  'feria-americana-palermo',
+  'retazos-tela',
+  'ropa-segunda-mano-envigado',
+  'curso-reciclaje-textil-tucuman',
+  'lonas-banners-mar-del-plata',
+];
+
 export const EVERYDAY_QUESTIONS: readonly AssistantQuestion[] = [
   // Account, data, reports, payments, e-mails, the human check
   { q: 'como borro mi cuenta', kind: 'faq', faq: 'eliminar-cuenta' },
@@ -14,7 +27,7 @@ export const EVERYDAY_QUESTIONS: readonly AssistantQuestion[] = [
     q: 'tengo una heladera vieja que no anda, que hago',
     kind: 'search',
     publications: ['curso-reparacion', 'cafe-reparacion-mar-del-plata'],
-    only: ['curso-reparacion', 'cafe-reparacion-mar-del-plata', 'punto-limpio-rio-cuarto'],
+    only: REPAIRS,
   },
   {
     q: 'donde tiro el aceite de cocina usado en cordoba',
@@ -44,7 +57,7 @@ export const EVERYDAY_QUESTIONS: readonly AssistantQuestion[] = [
     q: 'que hago con un lavarropas que no funciona',
     kind: 'search',
     publications: ['curso-reparacion', 'cafe-reparacion-mar-del-plata'],
-    only: ['curso-reparacion', 'cafe-reparacion-mar-del-plata', 'punto-limpio-rio-cuarto'],
+    only: REPAIRS,
   },
   {
     q: 'donde reciclo una compu vieja',
@@ -63,15 +76,7 @@ export const EVERYDAY_QUESTIONS: readonly AssistantQuestion[] = [
     q: 'que hago con la ropa que ya no uso',
     kind: 'search',
     publications: ['ropa-segunda-vida', 'latas-textiles-medellin', 'feria-americana-palermo'],
-    only: [
-      'ropa-segunda-vida',
-      'latas-textiles-medellin',
-      'feria-americana-palermo',
-      'retazos-tela',
-      'ropa-segunda-mano-envigado',
-      'curso-reciclaje-textil-tucuman',
-      'lonas-banners-mar-del-plata',
-    ],
+    only: CLOTHES,
   },
   { q: 'quiero donar ropa en medellin', kind: 'offer', publish: 'barter' },
   { q: 'tengo un sillon viejo, alguien lo quiere?', kind: 'offer', publish: 'barter' },
@@ -269,7 +274,7 @@ export const EVERYDAY_QUESTIONS: readonly AssistantQuestion[] = [
     kind: 'search',
     place: 'caba',
     publications: ['curso-reparacion'],
-    only: ['curso-reparacion', 'cafe-reparacion-mar-del-plata', 'punto-limpio-rio-cuarto'],
+    only: REPAIRS,
   },
   {
     q: 'se puede reciclar el telgopor en mar del plata?',
@@ -328,13 +333,13 @@ export const EVERYDAY_QUESTIONS: readonly AssistantQuestion[] = [
     q: 'tengo un microondas roto',
     kind: 'search',
     publications: ['curso-reparacion', 'cafe-reparacion-mar-del-plata'],
-    only: ['curso-reparacion', 'cafe-reparacion-mar-del-plata', 'punto-limpio-rio-cuarto'],
+    only: REPAIRS,
   },
   {
     q: 'donde llevo un televisor viejo en tucuman',
     kind: 'search',
     place: 'tucuman',
-    only: ['curso-reparacion', 'cafe-reparacion-mar-del-plata', 'punto-limpio-rio-cuarto'],
+    only: REPAIRS,
     searchLink: true,
   },
   { q: 'que hago con los medicamentos que sobran', kind: 'search', only: [], searchLink: true },
@@ -426,7 +431,7 @@ export const EVERYDAY_QUESTIONS: readonly AssistantQuestion[] = [
     q: 'donde dejo una heladera en cordoba',
     kind: 'search',
     place: 'cordoba',
-    only: ['curso-reparacion', 'cafe-reparacion-mar-del-plata', 'punto-limpio-rio-cuarto'],
+    only: REPAIRS,
     searchLink: true,
   },
   {
@@ -464,21 +469,13 @@ export const MORE_TUNING: readonly AssistantQuestion[] = [
     q: 'donde descarto una notebook que ya no prende',
     kind: 'search',
     publications: ['curso-reparacion', 'punto-limpio-rio-cuarto'],
-    only: ['curso-reparacion', 'cafe-reparacion-mar-del-plata', 'punto-limpio-rio-cuarto'],
+    only: REPAIRS,
   },
   {
     q: 'que hago con la ropa vieja de mis hijos',
     kind: 'search',
     publications: ['latas-textiles-medellin', 'retazos-tela', 'ropa-segunda-vida'],
-    only: [
-      'ropa-segunda-vida',
-      'latas-textiles-medellin',
-      'feria-americana-palermo',
-      'retazos-tela',
-      'ropa-segunda-mano-envigado',
-      'curso-reciclaje-textil-tucuman',
-      'lonas-banners-mar-del-plata',
-    ],
+    only: CLOTHES,
   },
   { q: 'hay mesas o sillas usadas en venta?', kind: 'search', only: [], searchLink: true },
   {

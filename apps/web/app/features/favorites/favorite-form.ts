@@ -16,7 +16,8 @@ export const FIELDS = {
 } as const;
 
 /** What the toggle reads back from the action once scripts run. */
-export type FavoriteAnswer = { saved: boolean; notice?: Notice };
+/** The toggle's answer once scripts run; a refusal also says its message at the top, as every 4xx of the site does. */
+export type FavoriteAnswer = { saved: boolean; notice?: Notice; message?: string };
 
 export const SAVE_LABEL = 'Guardar';
 export const SAVED_LABEL = 'Guardado';

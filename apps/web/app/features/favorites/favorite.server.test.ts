@@ -67,6 +67,7 @@ describe('the Guardar action', () => {
     expect(refused.init.status).toBe(404);
     expect(refused.data).toEqual({
       saved: false,
+      message: 'El anuncio no existe',
       notice: { kind: 'error', message: 'El anuncio no existe' },
     });
   });

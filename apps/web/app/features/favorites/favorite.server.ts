@@ -32,9 +32,12 @@ export async function toggleFavorite(context: Context, formData: FormData | null
   const id = formData?.get(FIELDS.publicationId);
   const wanted = formData?.get(FIELDS.saved);
   if (typeof id !== 'string' || id === '' || id.length > 100 || (wanted !== '1' && wanted !== '0')) {
-    return data({ saved: false, notice: { kind: 'error', message: BROKEN_FORM } } satisfies FavoriteAnswer, {
-      status: 400,
-    });
+    const answer: FavoriteAnswer = {
+      saved: false,
+      message: BROKEN_FORM,
+      notice: { kind: 'error', message: BROKEN_FORM },
+    };
+    return data(answer, { status: 400 });
   }
   const backValue = formData?.get(FIELDS.back);
   // Only a page of this site: the form is no open redirect.
@@ -51,7 +54,7 @@ export async function toggleFavorite(context: Context, formData: FormData | null
     const notice: Notice = { kind: 'error', message: errorMessage(error) };
     if (!scripted) return redirectWithNotice(back, notice);
     const status = error instanceof ApiError && error.statusCode >= 400 ? error.statusCode : 503;
-    return data({ saved: !save, notice } satisfies FavoriteAnswer, { status });
+    return data({ saved: !save, message: notice.message, notice } satisfies FavoriteAnswer, { status });
   }
   if (!scripted) return redirect(back, 303);
   return { saved: save } satisfies FavoriteAnswer;
