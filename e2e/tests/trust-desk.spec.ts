@@ -1,23 +1,13 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test.ts';
 import { DEMO_SUPER_USER_EMAIL } from '../../apps/api/src/demo/demo-data.ts';
 import { loadConfig } from '../../apps/api/src/config.ts';
 import { createDatabase } from '../../apps/api/src/db/database.ts';
 import { createSession } from '../../apps/api/src/modules/sessions/service.ts';
 import { E2E_DATA_DIR } from '../support/server.ts';
+import { inReviewQueue } from '../support/review-queue.ts';
 import { signInAs } from '../support/session.ts';
 
 const NOT_FOUND = 'This page could not be found';
-
-/** The review queue is oldest first, ten a page, and other tests add to it: the page that holds `title`. */
-async function inReviewQueue(admin: Page, title: string) {
-  for (let page = 1; page <= 20; page++) {
-    await admin.goto(`/dashboard/moderation?tab=review${page > 1 ? `&page=${page}` : ''}`);
-    const article = admin.getByRole('article', { name: title });
-    if ((await article.count()) > 0) return article;
-  }
-  throw new Error(`«${title}» is on no page of the review queue`);
-}
 
 /** A published demo publication of a member who is not a super user, and two other members' session tokens. */
 async function scenario() {

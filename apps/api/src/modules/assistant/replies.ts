@@ -60,15 +60,19 @@ function describe(
   return parts.join(' ');
 }
 
-/** What was asked, by its topic when it has one: 'puntos de reciclaje que reciban pilas ni baterías en CABA'. */
+/**
+ * What was asked, in the visitor's words, for a topic: 'puntos de reciclaje que mencionen «heladera»' (what helps
+ * may still include a point that takes small appliances: it is said next, not denied here).
+ */
 function describeAsked(request: SearchRequest): string {
   const { topic } = request;
   if (topic === undefined)
     return describe(request, { count: 2, place: request.place, words: request.words, time: request.time });
+  const thing = request.words.length > 0 ? `«${request.words.join(' ')}»` : topic.name;
   const what =
     request.category === 'dots' || (request.category === undefined && request.disposal === true)
-      ? `puntos de reciclaje que reciban ${topic.name}`
-      : `${NOUNS[request.category ?? 'any'][1]} sobre ${topic.name}`;
+      ? `puntos de reciclaje que mencionen ${thing}`
+      : `${NOUNS[request.category ?? 'any'][1]} sobre ${thing}`;
   const where = request.place === undefined ? '' : ` en ${placeName(request.place)}`;
   return `${what}${where}${request.time === null ? '' : ` ${request.time.label}`}`;
 }
