@@ -165,6 +165,7 @@ export const EVERYDAY_QUESTIONS: readonly AssistantQuestion[] = [
   {
     q: 'hay algo gratis cerca',
     kind: 'search',
+    says: /dime tu ciudad/,
     publications: [
       'frascos-conserva',
       'cajas-mudanza',

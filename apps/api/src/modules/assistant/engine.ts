@@ -28,6 +28,7 @@ import {
   publishPath,
   searchMessage,
   searchSuggestions,
+  NEARBY_UNKNOWN_MESSAGE,
   THANKS_MESSAGE,
   VAGUE_SEARCH_MESSAGE,
 } from './replies.ts';
@@ -108,6 +109,9 @@ const FEATURE_NAMES: readonly [RegExp, string][] = [
     'agregar-al-calendario',
   ],
 ];
+
+/** 'cerca', 'cerquita', 'cerca de mí', 'por acá': near the visitor. */
+const NEARBY = /\b(?:cerca|cerquita|cercano|cercana|por\s+ac[aá]|por\s+aqu[ií])\b/i;
 
 /** Below this a FAQ guess gives way to a search when the question names what to search. */
 const SURE_FAQ_SCORE = 0.9;
@@ -275,7 +279,10 @@ export function createAssistant(deps: AssistantDeps) {
     if (intent === 'goodbye') return as('smalltalk', empty(GOODBYE_MESSAGE, []));
     if (intent === 'help' && !specific) return as('smalltalk', empty(HELP_MESSAGE));
     if (specific || (intent === 'search' && entities.words.length > 0)) {
-      return as('search', await search(request, placeFromProfile));
+      const reply = await search(request, placeFromProfile);
+      // 'cerca' without a place known: the answer cannot be near anything, and says so.
+      if (place === undefined && NEARBY.test(text)) reply.message += ` ${NEARBY_UNKNOWN_MESSAGE}`;
+      return as('search', reply);
     }
     if (intent === 'search') return as('search', empty(VAGUE_SEARCH_MESSAGE));
     // Not understood, but it may name something published ('que hago con las pilas'): only an exact find counts.

@@ -94,7 +94,12 @@ export function searchMessage(
   }
   const shown = outcome.publications.length;
   const count = outcome.more ? `más de ${shown}` : String(shown);
-  const more = outcome.more ? ` Te muestro ${shown}; el resto está en la búsqueda completa.` : '';
+  // The full search has no price filter: said, so that its paid publications surprise nobody.
+  const rest =
+    request.free === true
+      ? 'la búsqueda completa muestra también los que tienen precio'
+      : 'el resto está en la búsqueda completa';
+  const more = outcome.more ? ` Te muestro ${shown}; ${rest}.` : '';
   if (outcome.alternative === true && request.topic !== undefined) {
     const where = outcome.step.place === undefined ? '' : ` en ${placeName(outcome.step.place)}`;
     const noun = NOUNS.any[shown === 1 ? 0 : 1];
@@ -220,6 +225,8 @@ export const HELP_MESSAGE =
 export const OUT_OF_SCOPE_MESSAGE =
   'Eso no lo sé: solo conozco lo que se publica en EcoAnuncios y cómo funciona el sitio. Prueba preguntarme por ' +
   'un material para reciclar, un evento, un curso o un producto ecológico en tu ciudad.';
+export const NEARBY_UNKNOWN_MESSAGE =
+  'No sé dónde estás: dime tu ciudad (o cárgala en tu perfil) y te muestro lo más cercano.';
 export const VAGUE_SEARCH_MESSAGE =
   'Cuéntame un poco más: ¿qué material, actividad o producto buscas, y en qué ciudad?';
 
