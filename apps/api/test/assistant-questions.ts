@@ -233,7 +233,8 @@ export const ASSISTANT_QUESTIONS: readonly AssistantQuestion[] = [
     kind: 'search',
     category: 'events',
     place: 'tunja',
-    publications: ['feria-trueque-duitama'],
+    // The talk in Tunja awaits review: the tree planting is Tunja's published event, the fair the neighbouring one.
+    publications: ['siembra-arboles-tunja', 'feria-trueque-duitama'],
   },
   {
     q: 'jornada de limpieza en medellin',

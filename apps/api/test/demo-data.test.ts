@@ -1,5 +1,6 @@
 import {
   CATEGORY_KEYS,
+  agendaSpan,
   LISTING_TYPES,
   MATERIAL_LABELS,
   MINUTES_STEP,
@@ -8,6 +9,7 @@ import {
   provinces,
   publicationSchema,
   ratingSchema,
+  timeZoneOf,
 } from '@eco/domain';
 import { describe, expect, it } from 'vitest';
 import {
@@ -19,7 +21,8 @@ import {
   demoRatings,
   demoUsers,
 } from '../src/demo/demo-data.ts';
-import { startDate, toPublicationInput } from '../src/demo/load-demo-content.ts';
+import { toPublicationInput } from '../src/demo/load-demo-content.ts';
+import { demoEnd, demoStart } from '../src/demo/demo-schedule.ts';
 
 const NOW = new Date('2026-06-01T15:00:00.000Z');
 const URLS = ['/media/demo/vidrio-guemes-1-0123456789.webp', '/media/demo/vidrio-guemes-2-abcdef0123.webp'];
@@ -95,20 +98,54 @@ describe('demo data', () => {
     }
   });
 
-  it('schedules events and courses after loading, at times the form can express', () => {
+  it('spreads events and courses like a living agenda, at times the form can express', () => {
     const scheduled = listings.filter(
       (publication) => publication.typed === 'events' || publication.typed === 'courses',
     );
     expect(scheduled.length).toBeGreaterThan(0);
+    const DAY = 86_400_000;
+    const spans: { key: string; start: number; end: number | null }[] = [];
     for (const publication of scheduled) {
       expect(publication.startsIn, publication.key).toBeDefined();
       if (publication.startsIn === undefined) continue;
-      const [hours = -1, minutes = -1] = publication.startsIn.time.split(':').map(Number);
-      expect(hours, publication.key).toBeGreaterThanOrEqual(0);
-      expect(hours, publication.key).toBeLessThanOrEqual(23);
-      expect(minutes % MINUTES_STEP, publication.key).toBe(0);
-      const starts = startDate(NOW, publication.place, publication.startsIn);
-      expect(Date.parse(starts), publication.key).toBeGreaterThan(NOW.getTime());
+      const start = demoStart(NOW, publication.place, publication.startsIn);
+      const end = demoEnd(NOW, publication.place, publication.startsIn, publication.endsAt);
+      expect(new Date(start).getUTCMinutes() % MINUTES_STEP, publication.key).toBe(0);
+      if (end !== null) expect(Date.parse(end), publication.key).toBeGreaterThan(Date.parse(start));
+      spans.push({
+        key: publication.key,
+        start: Date.parse(start),
+        end: end === null ? null : Date.parse(end),
+      });
+    }
+    const ended = spans.filter(({ start, end }) => (end ?? start) < NOW.getTime());
+    // Some over in the past month, none older; some later the same day; some months ahead; some several days long.
+    expect(ended.length).toBeGreaterThanOrEqual(2);
+    expect(spans.every(({ start }) => start > NOW.getTime() - 31 * DAY)).toBe(true);
+    expect(spans.some(({ start }) => start > NOW.getTime() && start < NOW.getTime() + DAY / 2)).toBe(true);
+    expect(spans.filter(({ start }) => start > NOW.getTime() + 40 * DAY).length).toBeGreaterThanOrEqual(3);
+    expect(spans.every(({ start }) => start < NOW.getTime() + 92 * DAY)).toBe(true);
+    expect(
+      spans.filter(({ start, end }) => end !== null && end - start > DAY / 2).length,
+    ).toBeGreaterThanOrEqual(3);
+  });
+
+  it('puts events on the weekend the agenda calls this one, whatever the day of loading', () => {
+    const weekendEvents = listings.filter(
+      (publication) => publication.startsIn !== undefined && 'weekend' in publication.startsIn,
+    );
+    expect(weekendEvents.length).toBeGreaterThanOrEqual(2);
+    // A week of loading days: each weekend event falls within agendaSpan('weekend') of that day.
+    for (let offset = 0; offset < 7; offset += 1) {
+      const now = new Date(NOW.getTime() + offset * 86_400_000);
+      for (const publication of weekendEvents) {
+        if (publication.startsIn === undefined) continue;
+        const timeZone = timeZoneOf(publication.place.country);
+        const span = agendaSpan({ when: 'weekend' }, timeZone, now);
+        const start = Date.parse(demoStart(now, publication.place, publication.startsIn));
+        expect(start, `${publication.key} +${offset}`).toBeGreaterThanOrEqual(span.from?.getTime() ?? 0);
+        expect(start, `${publication.key} +${offset}`).toBeLessThan(span.until?.getTime() ?? 0);
+      }
     }
   });
 

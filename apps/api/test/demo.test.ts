@@ -16,7 +16,8 @@ import {
   demoUsers,
 } from '../src/demo/demo-data.ts';
 import { SMALL_SUFFIX } from '../src/demo/demo-images.ts';
-import { loadDemoContent, startDate } from '../src/demo/load-demo-content.ts';
+import { loadDemoContent } from '../src/demo/load-demo-content.ts';
+import { demoEnd, demoStart } from '../src/demo/demo-schedule.ts';
 import { countRows } from '../src/db/count.ts';
 import { createSession } from '../src/modules/sessions/service.ts';
 import { asClient } from './helpers/accounts.ts';
@@ -44,12 +45,21 @@ describe('demo content', () => {
   it('dates events at the local time of their country', () => {
     const place = { country: 'arg', province: 'cordoba', city: 'cba-city' };
     // 15:00 UTC is noon in Argentina: ten days later at 18:00 local is 21:00 UTC.
-    expect(startDate(NOW, place, { days: 10, time: '18:00' })).toBe('2026-06-11T21:00:00.000Z');
+    expect(demoStart(NOW, place, { days: 10, time: '18:00' })).toBe('2026-06-11T21:00:00.000Z');
     const late = new Date('2026-06-01T02:00:00.000Z'); // still 31 May in Argentina
-    expect(startDate(late, place, { days: 1, time: '09:00' })).toBe('2026-06-01T12:00:00.000Z');
+    expect(demoStart(late, place, { days: 1, time: '09:00' })).toBe('2026-06-01T12:00:00.000Z');
     expect(
-      startDate(NOW, { country: 'col', province: 'boyaca', city: 'tunja' }, { days: 0, time: '17:30' }),
+      demoStart(NOW, { country: 'col', province: 'boyaca', city: 'tunja' }, { days: 0, time: '17:30' }),
     ).toBe('2026-06-01T22:30:00.000Z');
+    // 1 June 2026 is a Monday: the coming weekend is 6–7 June; an end two days later at 18:00.
+    expect(demoStart(NOW, place, { weekend: 'sunday', time: '08:00' })).toBe('2026-06-07T11:00:00.000Z');
+    expect(demoEnd(NOW, place, { weekend: 'saturday', time: '10:00' }, { days: 1, time: '19:00' })).toBe(
+      '2026-06-07T22:00:00.000Z',
+    );
+    // Three hours from now, on a whole step of minutes.
+    expect(demoStart(new Date('2026-06-01T15:02:00.000Z'), place, { hours: 3 })).toBe(
+      '2026-06-01T18:05:00.000Z',
+    );
   });
 
   // Draws about ninety images: generous on a busy two-core machine, where the suite runs in parallel.
@@ -107,14 +117,15 @@ describe('demo content', () => {
         .execute();
       expect(tipAuthors).toEqual([{ email: DEMO_SUPER_USER_EMAIL, status: 1 }]);
 
+      // Upcoming and past events alike, each with its start, and its end where the demo gives one.
       const scheduled = await db
         .selectFrom('publications')
-        .select('calendared_at')
+        .select(['calendared_at', 'calendared_until'])
         .where('typed', 'in', ['events', 'courses'])
         .execute();
-      expect(
-        scheduled.every(({ calendared_at }) => calendared_at !== null && calendared_at > NOW.toISOString()),
-      ).toBe(true);
+      expect(scheduled.every(({ calendared_at }) => calendared_at !== null)).toBe(true);
+      expect(scheduled.some(({ calendared_at }) => calendared_at! < NOW.toISOString())).toBe(true);
+      expect(scheduled.some(({ calendared_until }) => calendared_until !== null)).toBe(true);
 
       const files = await db
         .selectFrom('publication_files')

@@ -31,9 +31,6 @@ export {
   demoUsers,
 } from './content/users.ts';
 
-/** UTC offsets of the demo countries (neither observes daylight saving time). */
-export const COUNTRY_UTC_OFFSETS: Readonly<Record<string, string>> = { arg: '-03:00', col: '-05:00' };
-
 export const demoPublications: readonly DemoPublication[] = [
   ...demoDots,
   ...demoEvents,

@@ -5,7 +5,6 @@ import { createLocalStorage } from '../modules/media/storage.ts';
 import { hashPassword } from '../modules/users/password.ts';
 import { searchStemsOf } from '../modules/publications/search-stems.ts';
 import {
-  COUNTRY_UTC_OFFSETS,
   DEMO_SUPER_USER_PASSWORD,
   DEMO_USER_PASSWORD,
   demoContacts,
@@ -21,9 +20,9 @@ import { motifOf, objectColorsOf } from './demo-subjects.ts';
 import { buildDemoCommunity } from './demo-community.ts';
 import { buildDemoDeals, type DemoListing } from './demo-deals.ts';
 import { hasAnyUser, insertDemoRows } from './demo-repository.ts';
+import { demoEnd, demoStart } from './demo-schedule.ts';
 
 const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 const RENDER_CONCURRENCY = 4;
 
 export type DemoLoadResult =
@@ -64,20 +63,6 @@ export function mapUrl([latitude, longitude]: readonly [number, number]): string
   return `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=17/${latitude}/${longitude}`;
 }
 
-/** The start of an event or course: `days` after `now`, at `time` in the country's local time, as UTC ISO. */
-export function startDate(
-  now: Date,
-  place: DemoPlace,
-  { days, time }: { days: number; time: string },
-): string {
-  const offset = COUNTRY_UTC_OFFSETS[place.country] ?? 'Z';
-  const sign = offset.startsWith('-') ? -1 : 1;
-  const [hours = 0, minutes = 0] = offset.slice(1).split(':').map(Number);
-  const localNow = new Date(now.getTime() + sign * (hours * HOUR_MS + minutes * 60_000));
-  const localDay = new Date(localNow.getTime() + days * DAY_MS).toISOString().slice(0, 10);
-  return new Date(`${localDay}T${time}:00${offset}`).toISOString();
-}
-
 /** The publication as the publication form would send it, for validation against the domain's schema. */
 export function toPublicationInput(
   publication: DemoPublication,
@@ -97,7 +82,10 @@ export function toPublicationInput(
     locationCountry: place.country,
     locationProvince: place.province,
     locationCity: place.city,
-    calendaredAt: publication.startsIn ? startDate(now, place, publication.startsIn) : null,
+    calendaredAt: publication.startsIn ? demoStart(now, place, publication.startsIn) : null,
+    calendaredUntil: publication.startsIn
+      ? demoEnd(now, place, publication.startsIn, publication.endsAt)
+      : null,
     labels: [...(publication.labels ?? [])],
     files: files.map((url) => ({ url })),
     status: publication.published ? PUBLISHED_STATUS : UNPUBLISHED_STATUS,
@@ -134,7 +122,10 @@ export function demoPublicationRow(
     typed: publication.typed,
     title: publication.title,
     description: publication.description,
-    calendared_at: publication.startsIn ? startDate(now, place, publication.startsIn) : null,
+    calendared_at: publication.startsIn ? demoStart(now, place, publication.startsIn) : null,
+    calendared_until: publication.startsIn
+      ? demoEnd(now, place, publication.startsIn, publication.endsAt)
+      : null,
     quantity: publication.quantity ?? null,
     price: publication.price ?? null,
     discount_rate: publication.discountRate ?? null,

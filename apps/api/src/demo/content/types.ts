@@ -1,4 +1,5 @@
 import type { CategoryKey, MaterialLabel } from '@eco/domain';
+import type { DemoEnd, DemoStart } from '../demo-schedule.ts';
 
 export type DemoPlace = {
   country: string;
@@ -32,8 +33,10 @@ export type DemoPublication = {
   quantity?: number;
   price?: number;
   discountRate?: number;
-  /** Start of an event or course: days after loading, at a local time of day. */
-  startsIn?: { days: number; time: string };
+  /** Start of an event or course, relative to loading (see demo-schedule.ts). */
+  startsIn?: DemoStart;
+  /** Optional end of an event or course: a local time that day or days later. */
+  endsAt?: DemoEnd;
   /** How many images to draw (1 or 2). */
   images: 1 | 2;
   /** false: awaiting review (status 0). */

@@ -157,6 +157,18 @@ function variantsOf(request: SearchRequest): Variant[] {
   return variants;
 }
 
+function laterOf(instant: Date | undefined, now: Date): Date {
+  return instant !== undefined && instant > now ? instant : now;
+}
+
+function hasEnded(
+  row: { calendared_at: string | null; calendared_until: string | null },
+  now: Date,
+): boolean {
+  const end = row.calendared_until ?? row.calendared_at;
+  return end !== null && end < now.toISOString();
+}
+
 export function createRetrieval(deps: { db: DB; reader?: DB; dialect: Dialect; storage: MediaStorage }) {
   // The assistant's own memory of spelling corrections, exact under the list's version like the explore list's.
   const memory = createListMemory(deps.db);
@@ -183,7 +195,8 @@ export function createRetrieval(deps: { db: DB; reader?: DB; dialect: Dialect; s
       city: step.place?.city,
       labels: labelsOf(request),
       words,
-      startsFrom: dated ? (step.time?.from ?? now).toISOString() : undefined,
+      // The agenda's rule: what has not ended (under way included) and overlaps the period asked for.
+      endsFrom: dated ? laterOf(step.time?.from, now).toISOString() : undefined,
       startsBefore: dated ? step.time?.until.toISOString() : undefined,
       order: dated ? 'soonest' : 'newest',
       count: false,
@@ -191,7 +204,8 @@ export function createRetrieval(deps: { db: DB; reader?: DB; dialect: Dialect; s
       limit: request.free === true ? FREE_PAGE : ASSISTANT_CARDS + 1,
     };
     const result = await listPublications(deps.db, deps.dialect, criteria, memory, { reader: deps.reader });
-    let rows = result.rows;
+    // An undated question lists every type: an event or course that has ended is no answer to it either.
+    let rows = dated ? result.rows : result.rows.filter((row) => !hasEnded(row, now));
     if (request.free === true) {
       rows = rows.filter((row) => GIVEN.includes(row.typed) && (row.price === null || row.price === 0));
       // Giveaways first: 'gratis' means what someone gives away before what merely has no price.
