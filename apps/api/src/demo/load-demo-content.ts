@@ -12,7 +12,6 @@ import {
   demoPublications,
   demoRatings,
   demoUsers,
-  type DemoPlace,
   type DemoPublication,
 } from './demo-data.ts';
 import { createDemoImageRenderer, renderDemoAvatar, type DemoImageRenderer } from './demo-images.ts';
