@@ -16,6 +16,24 @@ export default defineConfig({
         },
       },
       {
+        // The media suite again with the media in an S3 bucket (a loopback S3 server per file), on SQLite alone:
+        // the storage does not depend on the dialect.
+        test: {
+          name: 'api-s3',
+          include: [
+            'apps/api/test/media*.test.ts',
+            'apps/api/test/uploads.test.ts',
+            'apps/api/test/housekeeping.test.ts',
+            'apps/api/test/my-data.test.ts',
+            'apps/api/test/health.test.ts',
+            'apps/api/test/demo.test.ts',
+            'apps/api/test/backup.test.ts',
+          ],
+          env: { TEST_DIALECT: 'sqlite', TEST_MEDIA_STORAGE: 's3' },
+          testTimeout: 15_000,
+        },
+      },
+      {
         test: {
           name: 'api-postgres',
           include: ['apps/api/test/**/*.test.ts'],

@@ -1,7 +1,5 @@
-import { mkdirSync } from 'node:fs';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -17,7 +15,9 @@ import { createLogger } from './logger.ts';
 import { createCaptcha, type Captcha } from './modules/captcha/captcha.ts';
 import { createReadiness, type Readiness } from './modules/health/readiness.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
-import { createLocalStorage, type MediaStorage } from './modules/media/storage.ts';
+import { createMediaStorage } from './modules/media/create-storage.ts';
+import { serveMedia } from './modules/media/serve-media.ts';
+import type { MediaStorage } from './modules/media/storage.ts';
 import { countedMailer } from './modules/metrics/counted-mailer.ts';
 import { createMetrics } from './modules/metrics/registry.ts';
 import { serveMetrics } from './modules/metrics/routes.ts';
@@ -139,7 +139,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.addHook('onClose', async () => owned.close());
   }
   app.decorate('mailer', metrics === undefined ? mailer : countedMailer(mailer, metrics));
-  const mediaStorage = options.mediaStorage ?? createLocalStorage(config.mediaDir);
+  const mediaStorage = options.mediaStorage ?? createMediaStorage(config);
   app.decorate('mediaStorage', mediaStorage);
   await app.register(housekeeping, { db: database.db, storage: mediaStorage });
   app.decorate('captcha', options.captcha ?? createCaptcha({ db: database.db, config, log: loggerInstance }));
@@ -179,16 +179,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
 
-  mkdirSync(config.mediaDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: config.mediaDir,
-    prefix: '/media/',
-    decorateReply: false,
-    index: false,
-    // Media names are unique (new content gets a new name), so browsers may keep them for a year.
-    maxAge: '365d',
-    immutable: true,
-  });
+  await serveMedia(app, config, mediaStorage);
 
   await app.register(apiPlugin, { prefix: '/api', database, config });
   return app;
