@@ -1,4 +1,7 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/** Tests of the S3 storage itself (they start their own S3 server): only in the api-s3 project. */
+const S3_ONLY = ['apps/api/test/media-s3-*.test.ts', 'apps/api/test/media-copy-to-s3.test.ts'];
 
 // One run: unit tests of the domain and of the web app's pure helpers, and the same API suite on each SQL dialect.
 export default defineConfig({
@@ -10,6 +13,7 @@ export default defineConfig({
         test: {
           name: 'api-sqlite',
           include: ['apps/api/test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...S3_ONLY],
           env: { TEST_DIALECT: 'sqlite' },
           // Above the inbox's 10 s wait, so a missing e-mail fails with its own message.
           testTimeout: 15_000,
@@ -38,6 +42,7 @@ export default defineConfig({
         test: {
           name: 'api-postgres',
           include: ['apps/api/test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...S3_ONLY],
           env: { TEST_DIALECT: 'postgres' },
           testTimeout: 15_000,
         },

@@ -16,6 +16,7 @@ import { createCaptcha, type Captcha } from './modules/captcha/captcha.ts';
 import { createReadiness, type Readiness } from './modules/health/readiness.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { createMediaStorage } from './modules/media/create-storage.ts';
+import { useMediaPublicUrl } from './modules/media/public-address.ts';
 import { serveMedia } from './modules/media/serve-media.ts';
 import type { MediaStorage } from './modules/media/storage.ts';
 import { countedMailer } from './modules/metrics/counted-mailer.ts';
@@ -99,6 +100,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Browsers load media from MEDIA_PUBLIC_URL: the JSON answers say so (the database keeps /media/ addresses).
+  if (config.mediaPublicUrl !== undefined) useMediaPublicUrl(app, config.mediaPublicUrl);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(handleNotFound);
 
@@ -113,6 +116,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(securityHeaders, {
     upgradeInsecureRequests: config.publicUrl.startsWith('https:'),
     recaptcha: config.captcha.provider === 'recaptcha',
+    mediaOrigin: config.mediaPublicUrl === undefined ? undefined : new URL(config.mediaPublicUrl).origin,
   });
   // After the headers every answer carries: its 503 skips the hooks that come after it.
   closeGracefully(app);

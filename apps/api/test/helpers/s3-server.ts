@@ -36,7 +36,9 @@ export type TestS3Server = {
 };
 
 /** s3rver's filesystem store, which its type definitions leave out. */
-type FilesystemStoreOwner = { store: { getResourcePath(bucket: string, key: string, resource: string): string } };
+type FilesystemStoreOwner = {
+  store: { getResourcePath(bucket: string, key: string, resource: string): string };
+};
 
 const hmac = (key: Buffer | string, text: string) => createHmac('sha256', key).update(text).digest();
 const sha256Hex = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
@@ -76,7 +78,8 @@ export function signatureProblem(
   const amzDate = String(request.headers['x-amz-date'] ?? '');
   if (!amzDate.startsWith(day as string)) return 'x-amz-date does not match the credential scope';
   const payloadHash = String(request.headers['x-amz-content-sha256'] ?? '');
-  if (/^[0-9a-f]{64}$/.test(payloadHash) && sha256Hex(body) !== payloadHash) return 'body does not match its hash';
+  if (/^[0-9a-f]{64}$/.test(payloadHash) && sha256Hex(body) !== payloadHash)
+    return 'body does not match its hash';
   const names = (signedHeaders as string).split(';');
   if (!names.includes('host')) return 'host is not signed';
   const headerLines = names.map((name) => {
@@ -183,7 +186,8 @@ export async function startS3Server(): Promise<TestS3Server> {
     rejected: () => rejected,
     createBucket,
     configOf,
-    objectFile: (bucket, key) => (s3rver as unknown as FilesystemStoreOwner).store.getResourcePath(bucket, key, 'object'),
+    objectFile: (bucket, key) =>
+      (s3rver as unknown as FilesystemStoreOwner).store.getResourcePath(bucket, key, 'object'),
     async bucketEnv(bucket = `eco-${randomBytes(6).toString('hex')}`) {
       await createBucket(bucket);
       return {

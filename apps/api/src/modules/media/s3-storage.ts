@@ -40,6 +40,7 @@ export type S3MediaStorage = MediaStorage & {
   readonly kind: 's3';
   readonly bucket: string;
   readonly client: S3Client;
+  check(): Promise<void>;
   /** The object for GET /media/*, with S3's own range and conditional handling. */
   fetch(key: string, request: BucketRequest): Promise<BucketAnswer>;
 };
@@ -98,7 +99,12 @@ export function createS3Storage(config: MediaS3Config, client = createS3Client(c
         for (const item of page.Contents ?? []) {
           // Objects someone else put in the bucket under names this site would never write are not media.
           if (item.Key === undefined || !isValidMediaKey(item.Key)) continue;
-          yield { key: item.Key, size: item.Size ?? 0, modifiedAt: item.LastModified ?? new Date(0) };
+          yield {
+            key: item.Key,
+            size: item.Size ?? 0,
+            modifiedAt: item.LastModified ?? new Date(0),
+            ...(item.ETag === undefined ? {} : { etag: item.ETag }),
+          };
         }
         ContinuationToken = page.IsTruncated === true ? page.NextContinuationToken : undefined;
       } while (ContinuationToken !== undefined);
@@ -117,7 +123,12 @@ export function createS3Storage(config: MediaS3Config, client = createS3Client(c
     async head(key): Promise<StoredObject | null> {
       try {
         const answer = await client.send(new HeadObjectCommand({ Bucket, Key: checkedKey(key) }));
-        return { key, size: answer.ContentLength ?? 0, modifiedAt: answer.LastModified ?? new Date(0) };
+        return {
+          key,
+          size: answer.ContentLength ?? 0,
+          modifiedAt: answer.LastModified ?? new Date(0),
+          ...(answer.ETag === undefined ? {} : { etag: answer.ETag }),
+        };
       } catch (error) {
         if (statusOf(error) === 404) return null;
         throw error;

@@ -4,7 +4,13 @@ import { access, mkdir, readdir, readFile, rename, rm, stat, unlink, writeFile }
 import path from 'node:path';
 
 /** What a storage knows of a stored object. */
-export type StoredObject = { key: string; size: number; modifiedAt: Date };
+export type StoredObject = {
+  key: string;
+  size: number;
+  modifiedAt: Date;
+  /** A bucket's ETag (the MD5 of a single-part upload, in quotes); the folder has none. */
+  etag?: string;
+};
 
 /**
  * Where media live: the local folder (createLocalStorage) or an S3-compatible bucket (createS3Storage). Keys are
