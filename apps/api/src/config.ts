@@ -371,7 +371,10 @@ export function loadConfig(env: Env = process.env): Config {
 
   const mercadoPago = readMercadoPago();
   const mediaS3 = readMediaS3();
-  const mediaPublicUrl = read<string | undefined>('MEDIA_PUBLIC_URL', httpUrl, undefined)?.replace(/\/+$/, '');
+  const mediaPublicUrl = read<string | undefined>('MEDIA_PUBLIC_URL', httpUrl, undefined)?.replace(
+    /\/+$/,
+    '',
+  );
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -444,7 +447,9 @@ export function loadConfig(env: Env = process.env): Config {
     const secretAccessKey = read<string | undefined>('MEDIA_S3_SECRET_ACCESS_KEY', nonEmpty, undefined);
     const forcePathStyle = read('MEDIA_S3_FORCE_PATH_STYLE', switchValue, endpoint !== undefined);
     if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
-      problems.push('MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY must be set together (or neither)');
+      problems.push(
+        'MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY must be set together (or neither)',
+      );
     }
     if (bucket === undefined) {
       const stray = ['MEDIA_S3_ENDPOINT', 'MEDIA_S3_ACCESS_KEY_ID', 'MEDIA_S3_SECRET_ACCESS_KEY'].filter(
@@ -458,7 +463,9 @@ export function loadConfig(env: Env = process.env): Config {
       endpoint: endpoint?.replace(/\/+$/, ''),
       region,
       credentials:
-        accessKeyId !== undefined && secretAccessKey !== undefined ? { accessKeyId, secretAccessKey } : undefined,
+        accessKeyId !== undefined && secretAccessKey !== undefined
+          ? { accessKeyId, secretAccessKey }
+          : undefined,
       forcePathStyle,
     };
   }

@@ -26,7 +26,10 @@ describe('the S3 media storage against a signature-checking S3 server', () => {
   it('refuses a wrong secret', async () => {
     await server.createBucket('wrong');
     const config = server.configOf('wrong');
-    const storage = createS3Storage({ ...config, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'nope' } });
+    const storage = createS3Storage({
+      ...config,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'nope' },
+    });
     const before = server.rejected();
     await expect(storage.check?.()).rejects.toThrow();
     await expect(storage.save('a.webp', Buffer.from('x'), 'image/webp')).rejects.toThrow(/signature/i);

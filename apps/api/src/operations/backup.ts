@@ -75,7 +75,10 @@ async function copyNewFiles(from: string, to: string): Promise<void> {
 }
 
 /** Copies the media the backup does not have yet: from the folder with cp, from a bucket through the storage. */
-async function backUpMedia(options: { mediaDir: string; storage?: MediaStorage }, media: string): Promise<void> {
+async function backUpMedia(
+  options: { mediaDir: string; storage?: MediaStorage },
+  media: string,
+): Promise<void> {
   if (options.storage?.kind === 's3') {
     await copyMedia(options.storage, createLocalStorage(media));
     return;
