@@ -455,7 +455,8 @@ export function loadConfig(env: Env = process.env): Config {
       const stray = ['MEDIA_S3_ENDPOINT', 'MEDIA_S3_ACCESS_KEY_ID', 'MEDIA_S3_SECRET_ACCESS_KEY'].filter(
         (name) => (env[name] ?? '') !== '',
       );
-      if (stray.length > 0) problems.push(`${stray.join(', ')} set without MEDIA_S3_BUCKET`);
+      const named = (env.MEDIA_S3_BUCKET ?? '') !== '';
+      if (stray.length > 0 && !named) problems.push(`${stray.join(', ')} set without MEDIA_S3_BUCKET`);
       return null;
     }
     return {
