@@ -25,7 +25,10 @@ export default defineConfig({
         test: {
           name: 'api-s3',
           include: [
-            'apps/api/test/media*.test.ts',
+            'apps/api/test/media.test.ts',
+            'apps/api/test/media-serving.test.ts',
+            'apps/api/test/media-public-url.test.ts',
+            ...S3_ONLY,
             'apps/api/test/uploads.test.ts',
             'apps/api/test/housekeeping.test.ts',
             'apps/api/test/my-data.test.ts',
