@@ -22,6 +22,7 @@ function serveBucket(app: FastifyInstance, bucket: S3MediaStorage): void {
     if (answer.status === 416) return reply.code(416).header('accept-ranges', 'bytes').send();
     reply.code(answer.status).headers(answer.headers);
     if (answer.status === 304) return reply.send();
+    // HEAD too: Fastify's HEAD route drains the stream, which gives the socket back to the client's pool.
     return reply.send(answer.body);
   });
 }
