@@ -1,7 +1,5 @@
-import { mkdirSync } from 'node:fs';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -17,7 +15,10 @@ import { createLogger } from './logger.ts';
 import { createCaptcha, type Captcha } from './modules/captcha/captcha.ts';
 import { createReadiness, type Readiness } from './modules/health/readiness.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
-import { createLocalStorage, type MediaStorage } from './modules/media/storage.ts';
+import { createMediaStorage } from './modules/media/create-storage.ts';
+import { useMediaPublicUrl } from './modules/media/public-address.ts';
+import { serveMedia } from './modules/media/serve-media.ts';
+import type { MediaStorage } from './modules/media/storage.ts';
 import { countedMailer } from './modules/metrics/counted-mailer.ts';
 import { createMetrics } from './modules/metrics/registry.ts';
 import { serveMetrics } from './modules/metrics/routes.ts';
@@ -99,6 +100,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Browsers load media from MEDIA_PUBLIC_URL: the JSON answers say so (the database keeps /media/ addresses).
+  if (config.mediaPublicUrl !== undefined) useMediaPublicUrl(app, config.mediaPublicUrl);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(handleNotFound);
 
@@ -113,6 +116,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(securityHeaders, {
     upgradeInsecureRequests: config.publicUrl.startsWith('https:'),
     recaptcha: config.captcha.provider === 'recaptcha',
+    mediaOrigin: config.mediaPublicUrl === undefined ? undefined : new URL(config.mediaPublicUrl).origin,
   });
   // After the headers every answer carries: its 503 skips the hooks that come after it.
   closeGracefully(app);
@@ -139,7 +143,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.addHook('onClose', async () => owned.close());
   }
   app.decorate('mailer', metrics === undefined ? mailer : countedMailer(mailer, metrics));
-  const mediaStorage = options.mediaStorage ?? createLocalStorage(config.mediaDir);
+  const mediaStorage = options.mediaStorage ?? createMediaStorage(config);
   app.decorate('mediaStorage', mediaStorage);
   await app.register(housekeeping, { db: database.db, storage: mediaStorage });
   app.decorate('captcha', options.captcha ?? createCaptcha({ db: database.db, config, log: loggerInstance }));
@@ -179,16 +183,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
 
-  mkdirSync(config.mediaDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: config.mediaDir,
-    prefix: '/media/',
-    decorateReply: false,
-    index: false,
-    // Media names are unique (new content gets a new name), so browsers may keep them for a year.
-    maxAge: '365d',
-    immutable: true,
-  });
+  await serveMedia(app, config, mediaStorage);
 
   await app.register(apiPlugin, { prefix: '/api', database, config });
   return app;

@@ -15,8 +15,12 @@ export type Config = {
   host: string;
   /** Absolute directory holding the SQLite file and the media. */
   dataDir: string;
-  /** Absolute directory served at /media/. */
+  /** Absolute directory of the local media storage, served at /media/ (unused with mediaS3). */
   mediaDir: string;
+  /** The S3-compatible bucket that holds the media instead of mediaDir; null: the local folder. */
+  mediaS3: MediaS3Config | null;
+  /** Base URL (no trailing slash) browsers load media from (a CDN or public bucket); undefined: /media/ here. */
+  mediaPublicUrl: string | undefined;
   /** PostgreSQL URL; undefined means the embedded SQLite database in dataDir. */
   databaseUrl: string | undefined;
   /** Worker threads that run the lists' reads on SQLite, each with its own connection. */
@@ -69,6 +73,17 @@ export type Config = {
   reportsToHide: number;
   /** Mercado Pago marketplace application; null when online payments are not enabled on this site. */
   mercadoPago: MercadoPagoConfig | null;
+};
+
+export type MediaS3Config = {
+  bucket: string;
+  /** An S3-compatible server's URL; undefined: AWS's own endpoint for the region. */
+  endpoint: string | undefined;
+  region: string;
+  /** Both or neither: without them the AWS SDK's default chain (environment, profile, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** `https://endpoint/bucket/key` rather than `https://bucket.endpoint/key` (MinIO, Ceph, most self-hosted). */
+  forcePathStyle: boolean;
 };
 
 export type CaptchaConfig = {
@@ -355,6 +370,11 @@ export function loadConfig(env: Env = process.env): Config {
   const reportsToHide = read('REPORTS_TO_HIDE', positiveInteger('reports'), REPORTS_TO_HIDE);
 
   const mercadoPago = readMercadoPago();
+  const mediaS3 = readMediaS3();
+  const mediaPublicUrl = read<string | undefined>('MEDIA_PUBLIC_URL', httpUrl, undefined)?.replace(
+    /\/+$/,
+    '',
+  );
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -363,6 +383,8 @@ export function loadConfig(env: Env = process.env): Config {
     host,
     dataDir,
     mediaDir: path.join(dataDir, 'media'),
+    mediaS3,
+    mediaPublicUrl,
     databaseUrl,
     sqliteReaders,
     publicUrl,
@@ -409,6 +431,45 @@ export function loadConfig(env: Env = process.env): Config {
     reportsToHide,
     mercadoPago,
   };
+
+  /** MEDIA_S3_BUCKET turns the bucket on; the other MEDIA_S3_* variables without it are a mistake. */
+  function readMediaS3(): MediaS3Config | null {
+    const bucket = read<string | undefined>(
+      'MEDIA_S3_BUCKET',
+      z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+        error: 'must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens',
+      }),
+      undefined,
+    );
+    const endpoint = read<string | undefined>('MEDIA_S3_ENDPOINT', httpUrl, undefined);
+    const region = read('MEDIA_S3_REGION', nonEmpty, 'us-east-1');
+    const accessKeyId = read<string | undefined>('MEDIA_S3_ACCESS_KEY_ID', nonEmpty, undefined);
+    const secretAccessKey = read<string | undefined>('MEDIA_S3_SECRET_ACCESS_KEY', nonEmpty, undefined);
+    const forcePathStyle = read('MEDIA_S3_FORCE_PATH_STYLE', switchValue, endpoint !== undefined);
+    if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
+      problems.push(
+        'MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY must be set together (or neither)',
+      );
+    }
+    if (bucket === undefined) {
+      const stray = ['MEDIA_S3_ENDPOINT', 'MEDIA_S3_ACCESS_KEY_ID', 'MEDIA_S3_SECRET_ACCESS_KEY'].filter(
+        (name) => (env[name] ?? '') !== '',
+      );
+      const named = (env.MEDIA_S3_BUCKET ?? '') !== '';
+      if (stray.length > 0 && !named) problems.push(`${stray.join(', ')} set without MEDIA_S3_BUCKET`);
+      return null;
+    }
+    return {
+      bucket,
+      endpoint: endpoint?.replace(/\/+$/, ''),
+      region,
+      credentials:
+        accessKeyId !== undefined && secretAccessKey !== undefined
+          ? { accessKeyId, secretAccessKey }
+          : undefined,
+      forcePathStyle,
+    };
+  }
 
   /** All three credentials or none: half a configuration would fail only when a buyer pays. */
   function readMercadoPago(): MercadoPagoConfig | null {

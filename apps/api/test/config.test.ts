@@ -28,6 +28,57 @@ function problemsOf(env: Env): readonly string[] {
   throw new Error('loadConfig accepted the environment');
 }
 
+describe('loadConfig: media in a bucket', () => {
+  it('reads the MEDIA_S3_* variables, path-style by default with an endpoint', () => {
+    const config = loadConfig({
+      MEDIA_S3_BUCKET: 'eco-media',
+      MEDIA_S3_ENDPOINT: 'https://s3.example.net/',
+      MEDIA_S3_REGION: 'sa-east-1',
+      MEDIA_S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      MEDIA_S3_SECRET_ACCESS_KEY: 'secret',
+      MEDIA_PUBLIC_URL: 'https://cdn.example.net/eco/',
+    });
+    expect(config.mediaS3).toEqual({
+      bucket: 'eco-media',
+      endpoint: 'https://s3.example.net',
+      region: 'sa-east-1',
+      credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+    });
+    expect(config.mediaPublicUrl).toBe('https://cdn.example.net/eco');
+    // AWS itself: virtual-hosted style, the SDK's credential chain, the default region.
+    expect(loadConfig({ MEDIA_S3_BUCKET: 'eco-media' }).mediaS3).toEqual({
+      bucket: 'eco-media',
+      endpoint: undefined,
+      region: 'us-east-1',
+      credentials: undefined,
+      forcePathStyle: false,
+    });
+    expect(
+      loadConfig({ MEDIA_S3_BUCKET: 'eco-media', MEDIA_S3_FORCE_PATH_STYLE: 'on' }).mediaS3?.forcePathStyle,
+    ).toBe(true);
+  });
+
+  it('names every wrong media variable', () => {
+    expect(
+      problemsOf({
+        MEDIA_S3_BUCKET: 'Eco_Media',
+        MEDIA_S3_ENDPOINT: 'ftp://s3.example.net',
+        MEDIA_S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+        MEDIA_PUBLIC_URL: 'cdn.example.net',
+      }),
+    ).toEqual([
+      'MEDIA_S3_BUCKET must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens',
+      'MEDIA_S3_ENDPOINT must be an absolute http:// or https:// URL, got "ftp://s3.example.net"',
+      'MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY must be set together (or neither)',
+      'MEDIA_PUBLIC_URL must be an absolute http:// or https:// URL, got "cdn.example.net"',
+    ]);
+    expect(problemsOf({ MEDIA_S3_ENDPOINT: 'https://s3.example.net' })).toEqual([
+      'MEDIA_S3_ENDPOINT set without MEDIA_S3_BUCKET',
+    ]);
+  });
+});
+
 describe('loadConfig', () => {
   it('has a default for every variable', () => {
     const config = loadConfig({});
@@ -37,6 +88,8 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       dataDir: path.resolve(process.cwd(), 'data'),
       mediaDir: path.resolve(process.cwd(), 'data', 'media'),
+      mediaS3: null,
+      mediaPublicUrl: undefined,
       databaseUrl: undefined,
       sqliteReaders: Math.min(2, availableParallelism()),
       publicUrl: 'http://localhost:3000',

@@ -5,6 +5,7 @@ import { getCategory } from '@eco/domain';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPublications } from '../src/demo/demo-data.ts';
+import { createLocalStorage } from '../src/modules/media/storage.ts';
 import { createDemoImageRenderer, demoImageSvg, SMALL_SUFFIX } from '../src/demo/demo-images.ts';
 import { motifOf, objectColorsOf } from '../src/demo/demo-subjects.ts';
 
@@ -22,7 +23,7 @@ describe('demo images', () => {
   const fileOf = (url: string) => path.join(mediaDir, url.slice('/media/'.length));
 
   it('rasterises an identical drawing once, and writes it under each owner’s name with its thumbnail', async () => {
-    const renderer = createDemoImageRenderer(mediaDir);
+    const renderer = createDemoImageRenderer(createLocalStorage(mediaDir));
     const colors = objectColorsOf('bottle', ['Vidrios']);
     const spec = { motif: 'bottle' as const, colors, category: getCategory('dots'), index: 3, variant: 1 };
 
@@ -53,9 +54,9 @@ describe('demo images', () => {
       index: 0,
       variant: 0,
     };
-    const url = await createDemoImageRenderer(mediaDir).render('frascos-1', spec);
+    const url = await createDemoImageRenderer(createLocalStorage(mediaDir)).render('frascos-1', spec);
 
-    const again = createDemoImageRenderer(mediaDir);
+    const again = createDemoImageRenderer(createLocalStorage(mediaDir));
     expect(await again.render('frascos-1', spec)).toBe(url);
     expect(again.drawings()).toBe(0);
   });

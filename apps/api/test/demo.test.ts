@@ -1,5 +1,3 @@
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
 import { CATEGORY_KEYS, ORDER_STATUSES, roundAmount } from '@eco/domain';
 import { verify } from '@node-rs/argon2';
 import sharp from 'sharp';
@@ -69,7 +67,7 @@ describe('demo content', () => {
     async () => {
       const { db } = subject.database;
       const result = await loadDemoContent(db, {
-        mediaDir: subject.config.mediaDir,
+        storage: subject.app.mediaStorage,
         now: NOW,
         feePercent: FEE_PERCENT,
       });
@@ -142,10 +140,12 @@ describe('demo content', () => {
       expect(new Set(files.map((file) => file.url)).size).toBe(files.length);
       for (const { url } of files) {
         expect(url).toMatch(/^\/media\/demo\/[\w-]+\.webp$/);
-        const file = path.join(subject.config.mediaDir, url.slice('/media/'.length));
-        const large = await sharp(file).metadata();
+        const key = url.slice('/media/'.length);
+        const { mediaStorage } = subject.app;
+        const large = await sharp((await mediaStorage.read(key)) ?? undefined).metadata();
         expect([large.format, large.width, large.height]).toEqual(['webp', 1200, 900]);
-        const small = await sharp(file.replace(/\.webp$/, `${SMALL_SUFFIX}.webp`)).metadata();
+        const smallKey = key.replace(/\.webp$/, `${SMALL_SUFFIX}.webp`);
+        const small = await sharp((await mediaStorage.read(smallKey)) ?? undefined).metadata();
         expect([small.format, small.width, small.height]).toEqual(['webp', 480, 360]);
       }
     },
@@ -184,7 +184,7 @@ describe('demo content', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/webp');
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    const size = (await stat(path.join(subject.config.mediaDir, file.url.slice('/media/'.length)))).size;
+    const size = (await subject.app.mediaStorage.head(file.url.slice('/media/'.length)))?.size;
     expect(response.rawPayload.length).toBe(size);
 
     const missing = await subject.app.inject({ method: 'GET', url: '/media/demo/missing.webp' });
@@ -448,7 +448,7 @@ describe('demo content', () => {
     const { db } = subject.database;
     const before = await countRows(db.selectFrom('publications'));
 
-    const result = await loadDemoContent(db, { mediaDir: subject.config.mediaDir });
+    const result = await loadDemoContent(db, { storage: subject.app.mediaStorage });
 
     expect(result).toEqual({ loaded: false });
     expect(await countRows(db.selectFrom('publications'))).toBe(before);
@@ -459,7 +459,7 @@ describe('demo content', () => {
     const other = await createTestDatabase();
     try {
       const result = await loadDemoContent(other.database.db, {
-        mediaDir: subject.config.mediaDir,
+        storage: subject.app.mediaStorage,
         now: NOW,
       });
 

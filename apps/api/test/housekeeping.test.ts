@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalStorage } from '../src/modules/media/storage.ts';
+import { createMediaStorage } from '../src/modules/media/create-storage.ts';
 import { housekeeping } from '../src/plugins/housekeeping.ts';
 import { insertUser } from './helpers/accounts.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-app.ts';
@@ -45,7 +45,7 @@ describe('housekeeping', () => {
     const app = Fastify();
     await app.register(housekeeping, {
       db,
-      storage: createLocalStorage(subject.config.mediaDir),
+      storage: createMediaStorage(subject.config),
       intervalMs: 20,
     });
     await app.ready();

@@ -1,10 +1,7 @@
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import { SESSION_COOKIE_NAME } from '@eco/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaRoutes, describeSize } from '../src/modules/media/routes.ts';
-import { createLocalStorage } from '../src/modules/media/storage.ts';
 import { createSession } from '../src/modules/sessions/service.ts';
 import { jpegWithGps, noisyImage, pngWithAlpha, SVG_WITH_SCRIPT, TEXT_FILE } from './fixtures/images.ts';
 import { multipartBody, type FormPart } from './fixtures/multipart.ts';
@@ -25,13 +22,18 @@ describe('POST /media', () => {
   let subject: TestApp;
   let token: string;
 
-  /** Every stored file, relative to the media folder. */
+  /** Every stored file's key, in the folder or the bucket. */
   async function storedFiles(): Promise<string[]> {
-    const entries = await readdir(subject.config.mediaDir, { recursive: true, withFileTypes: true });
-    return entries
-      .filter((entry) => entry.isFile())
-      .map((entry) => path.relative(subject.config.mediaDir, path.join(entry.parentPath, entry.name)))
-      .sort();
+    const keys: string[] = [];
+    for await (const { key } of subject.app.mediaStorage.list('')) keys.push(key);
+    return keys.sort();
+  }
+
+  /** The stored bytes of a /media/ URL. */
+  async function stored(url: string): Promise<Buffer> {
+    const bytes = await subject.app.mediaStorage.read(url.slice('/media/'.length));
+    if (bytes === null) throw new Error(`${url} is not stored`);
+    return bytes;
   }
 
   function upload(parts: readonly FormPart[], options: { prefix?: string; auth?: boolean } = {}) {
@@ -46,7 +48,7 @@ describe('POST /media', () => {
 
   beforeAll(async () => {
     subject = await createTestApp();
-    const storage = createLocalStorage(subject.config.mediaDir);
+    const storage = subject.app.mediaStorage;
     // Two instances side by side: each parses multipart with its own limits (the plugin is encapsulated).
     await subject.app.register(mediaRoutes, {
       prefix: '/test',
@@ -105,7 +107,7 @@ describe('POST /media', () => {
     const files = await storedFiles();
     expect(files).toContain(url.slice('/media/'.length));
     expect(files).toContain(thumbnailUrl.slice('/media/'.length));
-    const onDisk = await sharp(path.join(subject.config.mediaDir, url.slice('/media/'.length))).metadata();
+    const onDisk = await sharp(await stored(url)).metadata();
     expect(onDisk).toMatchObject({ format: 'webp', width: 1600, height: 1067 });
     expect(onDisk.exif).toBeUndefined();
 
@@ -130,10 +132,8 @@ describe('POST /media', () => {
 
     expect(response.statusCode).toBe(201);
     const { url, thumbnailUrl } = response.json<{ url: string; thumbnailUrl: string }>();
-    const image = await sharp(path.join(subject.config.mediaDir, url.slice('/media/'.length))).metadata();
-    const small = await sharp(
-      path.join(subject.config.mediaDir, thumbnailUrl.slice('/media/'.length)),
-    ).metadata();
+    const image = await sharp(await stored(url)).metadata();
+    const small = await sharp(await stored(thumbnailUrl)).metadata();
     expect(image).toMatchObject({ format: 'webp', width: 512, height: 512 });
     expect(small).toMatchObject({ format: 'webp', width: 128, height: 128 });
   });

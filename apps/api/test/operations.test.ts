@@ -4,11 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDatabase } from '../src/db/database.ts';
+import { createMediaStorage } from '../src/modules/media/create-storage.ts';
 import { createSession } from '../src/modules/sessions/service.ts';
 import { SECRET_KEY_FILE } from '../src/secret-key-file.ts';
 import { noisyImage } from './fixtures/images.ts';
 import { multipartBody } from './fixtures/multipart.ts';
 import { insertUser } from './helpers/accounts.ts';
+import { mediaEnvOf } from './helpers/media-storage.ts';
 import { validForm } from './helpers/publications.ts';
 import { killServer, runCommand, startServer, type ServerProcess } from './helpers/server-process.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from './helpers/test-app.ts';
@@ -41,6 +43,8 @@ async function setUp(): Promise<Setup> {
     DATA_DIR: subject.config.dataDir,
     DATABASE_URL: subject.config.databaseUrl ?? '',
     LOG_LEVEL: 'debug',
+    // The api-s3 project: the server, the backup and the restore use the test's bucket.
+    ...mediaEnvOf(subject.config),
   };
   server = await startServer(env);
   return { subject, server, token, env };
@@ -226,6 +230,9 @@ describe('the production server process', { timeout: 120_000 }, () => {
 
     setup.server.child.kill('SIGTERM');
     expect((await setup.server.exited).code).toBe(0);
+    const bucket = createMediaStorage(setup.subject.config);
+    // A bucket is not set aside by a restore: losing the object shows that the restore uploads it back.
+    if (bucket.kind === 's3') await bucket.remove(image.url.slice('/media/'.length));
     const busy = await runCommand('restore', [path.join(target, 'nothing-here')], setup.env);
     expect(busy.code).toBe(1);
     const restore = await runCommand('restore', [folder], setup.env);
@@ -240,11 +247,19 @@ describe('the production server process', { timeout: 120_000 }, () => {
     expect(await readFile(path.join(setup.subject.config.dataDir, SECRET_KEY_FILE), 'utf8')).toBe(
       generatedKey,
     );
-    const mediaFile = path.join(
-      setup.subject.config.mediaDir,
-      ...image.url.slice('/media/'.length).split('/'),
-    );
-    expect(await fileExists(mediaFile)).toBe(true);
+    expect(
+      await fileExists(path.join(folder, 'media', ...image.url.slice('/media/'.length).split('/'))),
+    ).toBe(true);
+    // What the restore put back is what the restored site reads: the folder, or the bucket.
+    if (bucket.kind === 's3') {
+      expect(await bucket.head(image.url.slice('/media/'.length))).not.toBeNull();
+    } else {
+      const mediaFile = path.join(
+        setup.subject.config.mediaDir,
+        ...image.url.slice('/media/'.length).split('/'),
+      );
+      expect(await fileExists(mediaFile)).toBe(true);
+    }
     process.stdout.write(
       `backup: ${before.length} writes acknowledged before it, ${duringBackup} during it (${tookMs} ms including ` +
         `process start); all ${before.length} restored\n`,

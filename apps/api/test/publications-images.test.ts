@@ -1,5 +1,3 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -100,10 +98,9 @@ describe('publication images in storage', () => {
   });
 
   it('never deletes the demo images, which several publications may share', async () => {
-    const demoDir = path.join(subject.config.mediaDir, 'demo');
-    await mkdir(demoDir, { recursive: true });
-    await writeFile(path.join(demoDir, 'compost.webp'), 'imagen');
-    await writeFile(path.join(demoDir, 'compost.sm.webp'), 'miniatura');
+    const { mediaStorage } = subject.app;
+    await mediaStorage.save('demo/compost.webp', Buffer.from('imagen'), 'image/webp');
+    await mediaStorage.save('demo/compost.sm.webp', Buffer.from('miniatura'), 'image/webp');
     const demo = { url: '/media/demo/compost.webp', thumbnailUrl: '/media/demo/compost.sm.webp' };
     const id = await storePublication(subject.database.db, {
       typed: 'tips',

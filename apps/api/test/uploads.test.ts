@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
@@ -7,7 +6,9 @@ import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { migrations } from '../src/db/migrations/index.ts';
-import { createLocalStorage, type MediaStorage } from '../src/modules/media/storage.ts';
+import { createMediaStorage } from '../src/modules/media/create-storage.ts';
+import type { MediaStorage } from '../src/modules/media/storage.ts';
+import { backdateMedia, mediaEnvOf, testMediaStorage } from './helpers/media-storage.ts';
 import { sweepUploads, UPLOAD_GRACE_MS } from '../src/modules/media/sweep.ts';
 import { isOwnUpload } from '../src/modules/media/uploads.ts';
 import { housekeeping } from '../src/plugins/housekeeping.ts';
@@ -38,7 +39,7 @@ async function backdate(subject: TestApp, image: ImageUrls): Promise<void> {
 }
 
 async function backdateFile(subject: TestApp, key: string): Promise<void> {
-  await utimes(path.join(subject.config.mediaDir, ...key.split('/')), DAY_AGO, DAY_AGO);
+  await backdateMedia(subject.config, key, DAY_AGO);
 }
 
 async function exists(subject: TestApp, image: ImageUrls): Promise<[boolean, boolean]> {
@@ -57,10 +58,11 @@ describe('uploads follow their owners', () => {
   const logs = captureLogs('warn');
 
   beforeAll(async () => {
-    // The media folder is known once the app exists.
+    // The media storage (the folder or the bucket) is known once the app's configuration exists.
     const folder: { storage?: MediaStorage } = {};
     const local = () => folder.storage!;
     const flaky: MediaStorage = {
+      kind: testMediaStorage,
       save: (...args) => local().save(...args),
       remove: async (key) => {
         if (failures > 0) {
@@ -70,11 +72,13 @@ describe('uploads follow their owners', () => {
         await local().remove(key);
       },
       list: (prefix) => local().list(prefix),
+      read: (key) => local().read(key),
+      head: (key) => local().head(key),
       publicUrl: (key) => local().publicUrl(key),
       keyFromUrl: (url) => local().keyFromUrl(url),
     };
     subject = await createTestApp({ mediaStorage: flaky, logger: logs.logger });
-    folder.storage = createLocalStorage(subject.config.mediaDir);
+    folder.storage = createMediaStorage(subject.config);
     actors = await createActors(subject.database.db);
   });
 
@@ -116,7 +120,7 @@ describe('uploads follow their owners', () => {
     const freshStray = `uploads/${actors.author.id}/2-stray.webp`;
     const deadTemporary = `uploads/${actors.author.id}/3-x.webp.abc123.tmp`;
     for (const key of [oldStray, oldStray.replace('.webp', '.sm.webp'), freshStray, deadTemporary]) {
-      await writeFile(path.join(subject.config.mediaDir, ...key.split('/')), 'webp');
+      await storage.save(key, Buffer.from('webp'), 'image/webp');
     }
     for (const key of [oldStray, oldStray.replace('.webp', '.sm.webp'), deadTemporary]) {
       await backdateFile(subject, key);
@@ -182,6 +186,7 @@ describe('uploads follow their owners', () => {
           DATA_DIR: subject.config.dataDir,
           DATABASE_URL: subject.config.databaseUrl ?? '',
           LOG_LEVEL: 'silent',
+          ...mediaEnvOf(subject.config),
         },
         stdio: ['ignore', 'pipe', 'inherit'],
       });

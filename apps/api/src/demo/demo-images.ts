@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
-import { access, mkdir, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { CategoryEntry } from '@eco/domain';
 import { BACKGROUNDS, LAYOUTS, MOTIFS, PATTERNS, type Motif, type ObjectColors } from './demo-subjects.ts';
 import { loadSharp } from '../modules/media/sharp.ts';
+import type { MediaStorage } from '../modules/media/storage.ts';
 
-/** Demo media live under DATA_DIR/media/demo and are served at /media/demo/. */
+/** Demo media live under the storage's demo/ folder (DATA_DIR/media/demo or the bucket) and are served at /media/demo/. */
 export const DEMO_MEDIA_FOLDER = 'demo';
 export const LARGE_SIZE = { width: 1200, height: 900 } as const;
 export const SMALL_SIZE = { width: 480, height: 360 } as const;
@@ -86,20 +85,10 @@ export function demoImageSvg({ motif, colors, category, index, variant }: DemoIm
 </svg>`;
 }
 
-const exists = (file: string): Promise<boolean> =>
-  access(file).then(
-    () => true,
-    () => false,
-  );
+const exists = async (storage: MediaStorage, key: string): Promise<boolean> =>
+  (await storage.head(key)) !== null;
 
 const hashOf = (svg: string): string => createHash('sha256').update(svg).digest('hex').slice(0, 10);
-
-/** Writes through a temporary name, so an interrupted start never leaves a truncated image behind. */
-async function writeAtomically(file: string, bytes: Buffer): Promise<void> {
-  const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, bytes);
-  await rename(temporary, file);
-}
 
 type EncodedImage = { large: Buffer; small: Buffer };
 
@@ -127,7 +116,7 @@ async function encodeDrawing(svg: string): Promise<EncodedImage> {
 
 export type DemoImageRenderer = {
   /**
-   * Writes the drawing as WebP at 1200×900 and 480×360 under mediaDir/demo, named after the owner and the
+   * Stores the drawing as WebP at 1200×900 and 480×360 under demo/ (storage.save never leaves half an image), named after the owner and the
    * drawing's hash (so a cached copy is never stale and a second load reuses the files), and returns the public
    * URL of the large image. Each publication owns its files, because deleting a publication deletes them.
    */
@@ -136,34 +125,39 @@ export type DemoImageRenderer = {
   drawings: () => number;
 };
 
-export function createDemoImageRenderer(mediaDir: string): DemoImageRenderer {
-  const folder = path.join(mediaDir, DEMO_MEDIA_FOLDER);
+export function createDemoImageRenderer(storage: MediaStorage): DemoImageRenderer {
   const encoded = new Map<string, Promise<EncodedImage>>();
   return {
     async render(name, spec) {
       const svg = demoImageSvg(spec);
       const hash = hashOf(svg);
       const fileName = `${name}-${hash}`;
-      const large = path.join(folder, `${fileName}.webp`);
-      const small = path.join(folder, `${fileName}${SMALL_SUFFIX}.webp`);
-      if (!(await exists(large)) || !(await exists(small))) {
+      const large = `${DEMO_MEDIA_FOLDER}/${fileName}.webp`;
+      const small = `${DEMO_MEDIA_FOLDER}/${fileName}${SMALL_SUFFIX}.webp`;
+      if (!(await exists(storage, large)) || !(await exists(storage, small))) {
         let image = encoded.get(hash);
         if (image === undefined) {
           image = encodeDrawing(svg);
           encoded.set(hash, image);
         }
         const bytes = await image;
-        await mkdir(folder, { recursive: true });
-        await Promise.all([writeAtomically(large, bytes.large), writeAtomically(small, bytes.small)]);
+        await Promise.all([
+          storage.save(large, bytes.large, 'image/webp'),
+          storage.save(small, bytes.small, 'image/webp'),
+        ]);
       }
-      return `/media/${DEMO_MEDIA_FOLDER}/${fileName}.webp`;
+      return storage.publicUrl(large);
     },
     drawings: () => encoded.size,
   };
 }
 
 /** A square avatar with the person's initials, for the demo users. */
-export async function renderDemoAvatar(mediaDir: string, name: string, fullName: string): Promise<string> {
+export async function renderDemoAvatar(
+  storage: MediaStorage,
+  name: string,
+  fullName: string,
+): Promise<string> {
   const initials = fullName
     .split(/\s+/)
     .filter(Boolean)
@@ -175,13 +169,10 @@ export async function renderDemoAvatar(mediaDir: string, name: string, fullName:
   <rect width="256" height="256" fill="url(#g)"/>
   <text x="128" y="158" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="96" font-weight="700" fill="#fff" text-anchor="middle">${escapeXml(initials)}</text>
 </svg>`;
-  const fileName = `${name}-${hashOf(svg)}.webp`;
-  const folder = path.join(mediaDir, DEMO_MEDIA_FOLDER);
-  const file = path.join(folder, fileName);
-  if (!(await exists(file))) {
-    await mkdir(folder, { recursive: true });
+  const key = `${DEMO_MEDIA_FOLDER}/${name}-${hashOf(svg)}.webp`;
+  if (!(await exists(storage, key))) {
     const sharp = await loadSharp();
-    await writeAtomically(file, await sharp(Buffer.from(svg)).webp({ quality: 80 }).toBuffer());
+    await storage.save(key, await sharp(Buffer.from(svg)).webp({ quality: 80 }).toBuffer(), 'image/webp');
   }
-  return `/media/${DEMO_MEDIA_FOLDER}/${fileName}`;
+  return storage.publicUrl(key);
 }

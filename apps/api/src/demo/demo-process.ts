@@ -2,13 +2,14 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../config.ts';
 import { createDatabase } from '../db/database.ts';
+import { createMediaStorage } from '../modules/media/create-storage.ts';
 import type { DB } from '../db/schema.ts';
 import { hasAnyUser } from './demo-repository.ts';
 import { loadDemoContent, type DemoLoadResult } from './load-demo-content.ts';
 
 // The demo content is generated in a child process: its images go through sharp (libvips' threads), whose memory
 // glibc keeps after they finish (about 75 MB resident for the server's lifetime). A child gives it all back when it
-// exits. It reads the same environment, and so the same database and media folder, as the server.
+// exits. It reads the same environment, and so the same database and media storage, as the server.
 
 const SCRIPT = fileURLToPath(import.meta.url);
 
@@ -43,7 +44,7 @@ async function runChild(): Promise<void> {
   const database = createDatabase(config);
   try {
     const result = await loadDemoContent(database.db, {
-      mediaDir: config.mediaDir,
+      storage: createMediaStorage(config),
       feePercent: config.mercadoPago?.feePercent ?? 0,
     });
     await new Promise((resolve) => process.send?.(result, resolve));

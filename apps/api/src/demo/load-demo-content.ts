@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { getCategory, PUBLISHED_STATUS, UNPUBLISHED_STATUS, type PublicationInput } from '@eco/domain';
 import type { DB, NewPublication, NewPublicationFile, NewUser } from '../db/schema.ts';
-import { createLocalStorage } from '../modules/media/storage.ts';
+import type { MediaStorage } from '../modules/media/storage.ts';
 import { hashPassword } from '../modules/users/password.ts';
 import { searchStemsOf } from '../modules/publications/search-stems.ts';
 import {
@@ -143,13 +143,13 @@ export function demoPublicationRow(
 }
 
 /**
- * Loads the demo users and publications, with their images drawn into mediaDir, and what the members did with each
+ * Loads the demo users and publications, with their images drawn into the media storage, and what the members did with each
  * other, when the database has no user yet. Otherwise does nothing: an operator's data is never touched.
  * `feePercent` is the site's MARKETPLACE_FEE_PERCENT, charged on the demo orders as on new ones (none by default).
  */
 export async function loadDemoContent(
   db: DB,
-  options: { mediaDir: string; now?: Date; feePercent?: number },
+  options: { storage: MediaStorage; now?: Date; feePercent?: number },
 ): Promise<DemoLoadResult> {
   if (await hasAnyUser(db)) return { loaded: false };
   const started = performance.now();
@@ -166,7 +166,7 @@ export async function loadDemoContent(
     email: user.email.toLowerCase(),
     name: user.name,
     password_hash: user.isSuperUser ? superUserHash : userHash,
-    picture_url: await renderDemoAvatar(options.mediaDir, `avatar-${user.key}`, user.name),
+    picture_url: await renderDemoAvatar(options.storage, `avatar-${user.key}`, user.name),
     phone: user.phone,
     is_super_user: user.isSuperUser ? 1 : 0,
     is_active: 1,
@@ -181,7 +181,7 @@ export async function loadDemoContent(
   }));
   const userIds = new Map(demoUsers.map((user, index) => [user.key, users[index]?.id]));
 
-  const renderer = createDemoImageRenderer(options.mediaDir);
+  const renderer = createDemoImageRenderer(options.storage);
   const images = await mapWithLimit(
     demoPublications.map((publication, index) => ({ publication, index })),
     RENDER_CONCURRENCY,
@@ -214,8 +214,7 @@ export async function loadDemoContent(
     contacts: demoContacts,
     members,
     listings,
-    // The demo images are on the local disk, whatever storage the site uses for uploads.
-    storage: createLocalStorage(options.mediaDir),
+    storage: options.storage,
     feePercent: options.feePercent ?? 0,
     now,
   });

@@ -2,10 +2,13 @@ import { chmod, cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { SQLITE_FILE_NAME } from '../db/database.ts';
+import { copyMedia } from '../modules/media/copy-media.ts';
+import { createLocalStorage, type MediaStorage } from '../modules/media/storage.ts';
 import { SECRET_KEY_FILE } from '../secret-key-file.ts';
 
-// Backups of the embedded installation: the SQLite database and the media files of DATA_DIR. PostgreSQL sites back
-// their database up with pg_dump (README) and copy the media folder.
+// Backups of the embedded installation: the SQLite database and the media files of DATA_DIR (or of the bucket, with
+// MEDIA_S3_BUCKET: downloaded into the backup's media folder, and uploaded back by a restore). PostgreSQL sites back
+// their database up with pg_dump (README) and copy the media with --media-only.
 
 export const MANIFEST_FILE = 'backup.json';
 export const MEDIA_FOLDER = 'media';
@@ -71,6 +74,18 @@ async function copyNewFiles(from: string, to: string): Promise<void> {
   });
 }
 
+/** Copies the media the backup does not have yet: from the folder with cp, from a bucket through the storage. */
+async function backUpMedia(
+  options: { mediaDir: string; storage?: MediaStorage },
+  media: string,
+): Promise<void> {
+  if (options.storage?.kind === 's3') {
+    await copyMedia(options.storage, createLocalStorage(media));
+    return;
+  }
+  await copyNewFiles(options.mediaDir, media);
+}
+
 /**
  * Takes a consistent copy of a running site's SQLite database and its media into `target` (new or empty). The
  * database is copied with VACUUM INTO, which reads one snapshot while the server goes on writing (WAL mode), so the
@@ -84,6 +99,8 @@ export async function backupSqlite(options: {
   target: string;
   /** PostgreSQL sites: only the media files (the database goes through pg_dump). */
   mediaOnly?: boolean;
+  /** The site's media storage; a bucket's objects are downloaded (the folder is copied with cp). */
+  storage?: MediaStorage;
 }): Promise<BackupManifest> {
   const source = path.join(options.dataDir, SQLITE_FILE_NAME);
   if (options.mediaOnly !== true && !(await exists(source))) {
@@ -94,11 +111,11 @@ export async function backupSqlite(options: {
   }
   await mkdir(options.target, { recursive: true });
   const media = path.join(options.target, MEDIA_FOLDER);
-  await copyNewFiles(options.mediaDir, media);
+  await backUpMedia(options, media);
 
   const createdAt = new Date().toISOString();
   if (options.mediaOnly === true) {
-    await copyNewFiles(options.mediaDir, media);
+    await backUpMedia(options, media);
     const manifest: BackupManifest = {
       format: 1,
       createdAt,
@@ -127,7 +144,7 @@ export async function backupSqlite(options: {
     check.close();
   }
 
-  await copyNewFiles(options.mediaDir, media);
+  await backUpMedia(options, media);
   // The generated secret (when SECRET_KEY is not set) signed the links and sealed the tokens of this database.
   const secret = path.join(options.dataDir, SECRET_KEY_FILE);
   if (await exists(secret)) {
@@ -169,6 +186,8 @@ export async function restoreSqlite(options: {
   dataDir: string;
   mediaDir: string;
   source: string;
+  /** The site's media storage: into a bucket, the backup's objects it lacks are uploaded, and nothing is removed. */
+  storage?: MediaStorage;
 }): Promise<{ manifest: BackupManifest; kept: string[] }> {
   const manifest = await readManifest(options.source);
   const target = path.join(options.dataDir, SQLITE_FILE_NAME);
@@ -198,7 +217,8 @@ export async function restoreSqlite(options: {
   }
   await keep(target);
   for (const suffix of ['-wal', '-shm']) await rm(`${target}${suffix}`, { force: true });
-  await keep(options.mediaDir);
+  const bucket = options.storage?.kind === 's3' ? options.storage : undefined;
+  if (bucket === undefined) await keep(options.mediaDir);
 
   await cp(path.join(options.source, SQLITE_FILE_NAME), target);
   const secret = path.join(options.source, SECRET_KEY_FILE);
@@ -206,6 +226,12 @@ export async function restoreSqlite(options: {
     await keep(path.join(options.dataDir, SECRET_KEY_FILE));
     await cp(secret, path.join(options.dataDir, SECRET_KEY_FILE));
     await chmod(path.join(options.dataDir, SECRET_KEY_FILE), 0o600);
+  }
+  if (bucket !== undefined) {
+    // A bucket cannot be set aside like a folder; media names never change content, so uploading what it lacks
+    // leaves it holding every image the restored database shows (and the sweep removes unused uploads later).
+    await copyMedia(createLocalStorage(path.join(options.source, MEDIA_FOLDER)), bucket);
+    return { manifest, kept };
   }
   await mkdir(options.mediaDir, { recursive: true });
   await copyNewFiles(path.join(options.source, MEDIA_FOLDER), options.mediaDir);

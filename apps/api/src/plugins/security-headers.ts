@@ -19,6 +19,8 @@ type Options = {
   upgradeInsecureRequests: boolean;
   /** CAPTCHA_PROVIDER=recaptcha: Google's script, its frame and its calls are allowed; nothing else changes. */
   recaptcha?: boolean;
+  /** MEDIA_PUBLIC_URL's origin, where the pages' images come from (img-src). */
+  mediaOrigin?: string | undefined;
 };
 
 const RECAPTCHA_SCRIPTS = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
@@ -40,7 +42,7 @@ const NONCE_MARK = 'nonce-placeholder-for-each-document';
 
 /** helmet's options: its defaults, with a policy that allows the app's own files and, on a document, its nonce. */
 function helmetOptions(
-  { upgradeInsecureRequests, recaptcha = false }: Options,
+  { upgradeInsecureRequests, recaptcha = false, mediaOrigin }: Options,
   nonce: boolean,
 ): HelmetOptions {
   const google = recaptcha ? RECAPTCHA_SCRIPTS : [];
@@ -51,7 +53,7 @@ function helmetOptions(
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...(nonce ? [`'nonce-${NONCE_MARK}'`] : []), ...google],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(mediaOrigin === undefined ? [] : [mediaOrigin])],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...google],
         frameSrc: recaptcha ? ['https://www.google.com/recaptcha/'] : ["'self'"],

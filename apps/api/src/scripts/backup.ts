@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { backupSqlite, OperationError } from '../operations/backup.ts';
+import { createMediaStorage, describeMediaStorage } from '../modules/media/create-storage.ts';
 import { readCommandConfig } from './database-command.ts';
 
 // npm run backup -- <dir>: a consistent copy of the running site's SQLite database and media files in <dir> (new or
@@ -36,10 +37,11 @@ async function run(args: readonly string[]): Promise<number> {
     mediaDir: config.mediaDir,
     target: folder,
     mediaOnly,
+    storage: createMediaStorage(config),
   });
   const what = mediaOnly ? 'media files' : 'database snapshot and media files';
   console.log(
-    `Backed up the ${what} of ${config.dataDir} to ${folder} (${manifest.mediaFiles} media files, snapshot at ` +
+    `Backed up the ${what} of ${config.dataDir} and ${describeMediaStorage(config)} to ${folder} (${manifest.mediaFiles} media files, snapshot at ` +
       `${manifest.createdAt}, ${Date.now() - started} ms).`,
   );
   return 0;

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { OperationError, restoreSqlite } from '../operations/backup.ts';
+import { createMediaStorage, describeMediaStorage } from '../modules/media/create-storage.ts';
 import { readCommandConfig } from './database-command.ts';
 
 // npm run restore -- <dir>: puts a backup of `npm run backup` back into DATA_DIR, with the server stopped. What was
@@ -27,8 +28,11 @@ async function run(args: readonly string[]): Promise<number> {
     dataDir: config.dataDir,
     mediaDir: config.mediaDir,
     source: path.resolve(source),
+    storage: createMediaStorage(config),
   });
-  console.log(`Restored the backup of ${manifest.createdAt} into ${config.dataDir}.`);
+  console.log(
+    `Restored the backup of ${manifest.createdAt} into ${config.dataDir} and ${describeMediaStorage(config)}.`,
+  );
   for (const file of kept) console.log(`The previous copy is kept at ${file}.`);
   return 0;
 }

@@ -1,5 +1,5 @@
 import { createLogger } from '../logger.ts';
-import { createLocalStorage } from '../modules/media/storage.ts';
+import { createMediaStorage, describeMediaStorage } from '../modules/media/create-storage.ts';
 import { sweepUploads } from '../modules/media/sweep.ts';
 import { describeDatabase, openExistingDatabase, readCommandConfig } from './database-command.ts';
 
@@ -13,9 +13,9 @@ async function run(): Promise<number> {
   if (database === null) return 1;
   try {
     const log = createLogger({ ...config, logLevel: 'warn' });
-    const result = await sweepUploads({ db: database.db, storage: createLocalStorage(config.mediaDir), log });
+    const result = await sweepUploads({ db: database.db, storage: createMediaStorage(config), log });
     console.log(
-      `Swept ${describeDatabase(config)} and ${config.mediaDir}: ${result.unclaimed} unclaimed uploads and ` +
+      `Swept ${describeDatabase(config)} and ${describeMediaStorage(config)}: ${result.unclaimed} unclaimed uploads and ` +
         `${result.strays} stray files removed, ${result.failed} could not be removed.`,
     );
     return result.failed > 0 ? 1 : 0;

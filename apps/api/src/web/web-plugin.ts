@@ -8,6 +8,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
 import type { SessionData } from '@eco/domain';
 import type { Config } from '../config.ts';
+import { createMediaAddresses, mapUrlFields, type MediaAddresses } from '../modules/media/public-address.ts';
 import { clientFiles } from './client-files.ts';
 import { createGuestPages, type GuestPage, type GuestRender } from './guest-pages.ts';
 import { createGuestReplays, recordingApi } from './guest-replays.ts';
@@ -42,6 +43,8 @@ export function hasWebBuild(buildDir: string): boolean {
  * rendered on the server with the visitor's session, so a signed-in user sees the right page on the first paint.
  */
 export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, { buildDir, config }) => {
+  const mediaAddresses =
+    config.mediaPublicUrl === undefined ? undefined : createMediaAddresses(config.mediaPublicUrl);
   const build = (await import(pathToFileURL(join(buildDir, 'server', 'index.js')).href)) as WebServerBuild;
   const guestPages = createGuestPages();
   const guestReplays = createGuestReplays();
@@ -73,7 +76,7 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, { bui
         if (page !== undefined) return guestPages.send(request, reply, page, guestOverrides(page));
       }
       const recording = replayUrl === undefined ? undefined : recordingApi(createInternalApi(app, request));
-      const session = await sessionData(request);
+      const session = await sessionData(request, mediaAddresses);
       const contextFor = (cspNonce: string, completeDocument = false) =>
         build.entry.module.createLoadContext({
           session,
@@ -131,10 +134,16 @@ function guestOverrides(page: GuestPage): Record<string, string> {
   return cachingHeaders('GET', false, page.status, new Headers(page.headers));
 }
 
-async function sessionData(request: FastifyRequest): Promise<SessionData | null> {
+async function sessionData(
+  request: FastifyRequest,
+  media: MediaAddresses | undefined,
+): Promise<SessionData | null> {
   const session = await request.getSession();
   if (!session) return null;
-  const { user, expiresAt } = session;
+  const { expiresAt } = session;
+  // Read from the database, not through the API's serializer: the picture's address is mapped here.
+  const user =
+    media === undefined ? session.user : (mapUrlFields(session.user, media.toPublic) as typeof session.user);
   // The token stays in its httpOnly cookie: the browser's scripts never see it.
   return {
     tokenExpiration: expiresAt.toISOString(),

@@ -6,7 +6,7 @@ import {
 } from '../../src/modules/assistant/engine.ts';
 import type { Place } from '../../src/modules/assistant/entities.ts';
 import { sharedIntentClassifier } from '../../src/modules/assistant/routes.ts';
-import { createLocalStorage } from '../../src/modules/media/storage.ts';
+import { createMediaStorage } from '../../src/modules/media/create-storage.ts';
 import type { AssistantQuestion } from '../assistant-questions.ts';
 import { insertDemoText } from './demo-text.ts';
 import { captureLogs } from './log-capture.ts';
@@ -106,7 +106,7 @@ export async function assistantOverDemo(now: Date) {
   const assistant = createAssistant({
     db: subject.database.db,
     dialect: subject.database.dialect,
-    storage: createLocalStorage(subject.config.mediaDir),
+    storage: createMediaStorage(subject.config),
     classifier: await sharedIntentClassifier(),
     log: captureLogs('silent').logger,
     now: () => now,

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { access } from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import type { ListingType } from '@eco/domain';
@@ -54,15 +52,9 @@ export async function uploadImage(app: FastifyInstance, who: Actor): Promise<Ima
   return response.json<ImageUrls>();
 }
 
-/** Whether a /media/ URL has its file in the test app's media folder. */
+/** Whether a /media/ URL has its file in the test app's media storage (the folder or the bucket). */
 export async function mediaFileExists(subject: TestApp, url: string): Promise<boolean> {
-  const key = url.slice('/media/'.length);
-  try {
-    await access(path.join(subject.config.mediaDir, ...key.split('/')));
-    return true;
-  } catch {
-    return false;
-  }
+  return (await subject.app.mediaStorage.head(url.slice('/media/'.length))) !== null;
 }
 
 /** A valid publication form of each listing type (the per-type fields filled in). */

@@ -11,6 +11,7 @@ import { createDatabase, type DatabaseHandle } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import type { Mailer } from '../../src/modules/mail/mailer.ts';
 import type { MediaStorage } from '../../src/modules/media/storage.ts';
+import { testMediaEnv } from './media-storage.ts';
 
 // The same suite runs on both dialects: the vitest project sets TEST_DIALECT. Every test database is private to
 // its caller (a temporary DATA_DIR, and on PostgreSQL a database of its own), so test files run in parallel.
@@ -78,6 +79,8 @@ export async function createTestDatabase(
     RATE_LIMIT_MAX: '10000',
     // The captcha has tests of its own (captcha-*.test.ts); the other suites sign up without one.
     CAPTCHA_PROVIDER: 'off',
+    // The api-s3 project: a bucket of its own on the file's S3 server.
+    ...(await testMediaEnv()),
     ...options.env,
   });
   const database = createDatabase(config);

@@ -1,17 +1,36 @@
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { access, mkdir, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { access, mkdir, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-/** Where uploaded media live. Keys are relative POSIX paths such as 'uploads/<userId>/<name>.webp'. */
+/** What a storage knows of a stored object. */
+export type StoredObject = {
+  key: string;
+  size: number;
+  modifiedAt: Date;
+  /** A bucket's ETag (the MD5 of a single-part upload, in quotes); the folder has none. */
+  etag?: string;
+};
+
+/**
+ * Where media live: the local folder (createLocalStorage) or an S3-compatible bucket (createS3Storage). Keys are
+ * relative POSIX paths such as 'uploads/<userId>/<name>.webp'. The addresses stored in the database are always
+ * `/media/<key>`, whatever the storage: moving the media to a bucket or behind a CDN changes no row.
+ */
 export type MediaStorage = {
+  /** 'local' or 's3', for logs and the commands that copy media. */
+  readonly kind: 'local' | 's3';
   /** Stores the bytes under the key, replacing what was there; readers never see a half-written file. */
   save(key: string, bytes: Buffer, contentType: string): Promise<void>;
   /** Deletes the key; a key that does not exist is not an error. */
   remove(key: string): Promise<void>;
-  /** Every stored key under the folder `prefix` (e.g. 'uploads'), with when it was last written; none when absent. */
-  list(prefix: string): AsyncIterable<{ key: string; modifiedAt: Date }>;
-  /** The address browsers use for the key. */
+  /** Every stored key under the folder `prefix` (e.g. 'uploads'; '' for all), with its size and when it was written. */
+  list(prefix: string): AsyncIterable<StoredObject>;
+  /** The object's bytes, or null when there is none. */
+  read(key: string): Promise<Buffer | null>;
+  /** Whether the key is stored, with its size; null when it is not. */
+  head(key: string): Promise<StoredObject | null>;
+  /** The address stored in the database for the key: `/media/<key>` (app.ts maps it to MEDIA_PUBLIC_URL). */
   publicUrl(key: string): string;
   /** The key of one of this storage's public URLs, or null for any other URL. */
   keyFromUrl(url: string): string | null;
@@ -31,9 +50,26 @@ export function isValidMediaKey(key: string): boolean {
   return key.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..');
 }
 
-function checkedKey(key: string): string {
+export function checkedKey(key: string): string {
   if (!isValidMediaKey(key)) throw new Error(`Invalid media key ${JSON.stringify(key)}`);
   return key;
+}
+
+/** `/media/<key>`, each segment URL-encoded: the address stored in the database. */
+export function mediaUrlOf(key: string): string {
+  return `${MEDIA_URL_PREFIX}${checkedKey(key).split('/').map(encodeURIComponent).join('/')}`;
+}
+
+/** The key of a `/media/…` address, or null for any other URL. */
+export function mediaKeyOf(url: string): string | null {
+  if (!url.startsWith(MEDIA_URL_PREFIX) || /[?#]/.test(url)) return null;
+  let key: string;
+  try {
+    key = url.slice(MEDIA_URL_PREFIX.length).split('/').map(decodeURIComponent).join('/');
+  } catch {
+    return null;
+  }
+  return isValidMediaKey(key) ? key : null;
 }
 
 /** The local-disk storage under mediaDir, whose files the server publishes at /media/. */
@@ -49,6 +85,7 @@ export function createLocalStorage(mediaDir: string): MediaStorage {
   }
 
   return {
+    kind: 'local',
     // The content type only matters to object stores; on disk the extension tells the static server.
     async save(key, bytes) {
       const file = fileOf(key);
@@ -72,7 +109,7 @@ export function createLocalStorage(mediaDir: string): MediaStorage {
     },
 
     async *list(prefix) {
-      const folder = fileOf(prefix);
+      const folder = prefix === '' ? root : fileOf(prefix);
       let names: string[];
       try {
         names = await readdir(folder, { recursive: true });
@@ -81,10 +118,11 @@ export function createLocalStorage(mediaDir: string): MediaStorage {
         throw error;
       }
       for (const name of names) {
-        const key = `${prefix}/${name.split(path.sep).join('/')}`;
+        const relative = name.split(path.sep).join('/');
+        const key = prefix === '' ? relative : `${prefix}/${relative}`;
         try {
           const info = await stat(path.join(folder, name));
-          if (info.isFile()) yield { key, modifiedAt: info.mtime };
+          if (info.isFile()) yield { key, size: info.size, modifiedAt: info.mtime };
         } catch (error) {
           // Removed while we listed: nothing to report.
           if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
@@ -92,20 +130,27 @@ export function createLocalStorage(mediaDir: string): MediaStorage {
       }
     },
 
-    publicUrl(key) {
-      return `${MEDIA_URL_PREFIX}${checkedKey(key).split('/').map(encodeURIComponent).join('/')}`;
+    async read(key) {
+      try {
+        return await readFile(fileOf(key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
     },
 
-    keyFromUrl(url) {
-      if (!url.startsWith(MEDIA_URL_PREFIX) || /[?#]/.test(url)) return null;
-      let key: string;
+    async head(key) {
       try {
-        key = url.slice(MEDIA_URL_PREFIX.length).split('/').map(decodeURIComponent).join('/');
-      } catch {
-        return null;
+        const info = await stat(fileOf(key));
+        return info.isFile() ? { key, size: info.size, modifiedAt: info.mtime } : null;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
       }
-      return isValidMediaKey(key) ? key : null;
     },
+
+    publicUrl: mediaUrlOf,
+    keyFromUrl: mediaKeyOf,
 
     // A folder that vanished or turned read-only (a lost mount) makes every upload fail.
     async check() {

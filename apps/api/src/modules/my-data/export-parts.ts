@@ -1,5 +1,5 @@
 import type { DB } from '../../db/schema.ts';
-import type { MediaStorage } from '../media/storage.ts';
+import { MEDIA_URL_PREFIX, type MediaStorage } from '../media/storage.ts';
 import { thumbnailUrlOf } from '../publications/mapper.ts';
 import { findFileUrls } from '../publications/repository.ts';
 
@@ -7,13 +7,22 @@ import { findFileUrls } from '../publications/repository.ts';
 // (ratings, notifications, contacts, orders…) adds its part to EXPORT_PARTS in one line. Never a password hash, a
 // session or link token, or another member's private data.
 
-export type ExportContext = { db: DB; userId: string; storage: MediaStorage; publicUrl: string };
+export type ExportContext = {
+  db: DB;
+  userId: string;
+  storage: MediaStorage;
+  publicUrl: string;
+  mediaPublicUrl?: string | undefined;
+};
 
 export type ExportPart = { name: string; collect: (context: ExportContext) => Promise<unknown> };
 
 /** Media addresses in full, so that the file still points at the images once it leaves the site. */
 function absolute(context: ExportContext, url: string | null): string | null {
   if (url === null) return null;
+  if (context.mediaPublicUrl !== undefined && url.startsWith(MEDIA_URL_PREFIX)) {
+    return `${context.mediaPublicUrl}/${url.slice(MEDIA_URL_PREFIX.length)}`;
+  }
   return url.startsWith('/') ? `${context.publicUrl}${url}` : url;
 }
 

@@ -23,6 +23,7 @@ export const myDataRoutes: FastifyPluginAsyncZod<MyDataOptions> = async (app, { 
     storage: app.mediaStorage,
     log: app.log,
     publicUrl: config.publicUrl,
+    mediaPublicUrl: config.mediaPublicUrl,
   });
   const secureCookie = isSecureSite(config.publicUrl);
   await registerAttemptLimits(app, db);

@@ -14,11 +14,18 @@ export const LAST_SUPER_USER_MESSAGE =
   'Eres el único superusuario. Nombra a otro superusuario antes de eliminar tu cuenta.';
 export const ACCOUNT_DELETED_MESSAGE = 'Tu cuenta y todos tus datos fueron eliminados.';
 
-export type MyDataDeps = { db: DB; storage: MediaStorage; log: FastifyBaseLogger; publicUrl: string };
+export type MyDataDeps = {
+  db: DB;
+  storage: MediaStorage;
+  log: FastifyBaseLogger;
+  publicUrl: string;
+  /** MEDIA_PUBLIC_URL: where the export's media addresses point when the media are served from elsewhere. */
+  mediaPublicUrl?: string | undefined;
+};
 
 export type MyDataExport = { exportedAt: string; site: string } & Record<string, unknown>;
 
-export function createMyDataService({ db, storage, log, publicUrl }: MyDataDeps) {
+export function createMyDataService({ db, storage, log, publicUrl, mediaPublicUrl }: MyDataDeps) {
   const files = createUploadFiles(db, storage, log);
 
   /** Whatever still sits in the member's upload folder (files the records lost track of). */
@@ -36,7 +43,7 @@ export function createMyDataService({ db, storage, log, publicUrl }: MyDataDeps)
 
   return {
     async exportData(userId: string): Promise<MyDataExport> {
-      const context = { db, userId, storage, publicUrl };
+      const context = { db, userId, storage, publicUrl, mediaPublicUrl };
       const data: MyDataExport = { exportedAt: new Date().toISOString(), site: publicUrl };
       for (const part of EXPORT_PARTS) data[part.name] = await part.collect(context);
       return data;
