@@ -134,8 +134,9 @@ export function PrivacyContent() {
         <List spacing="xs">
           <ListItem>Nunca vendemos ni alquilamos tus datos.</ListItem>
           <ListItem>
-            Guardamos la información y las imágenes en nuestros propios servidores, no en servicios de
-            almacenamiento de terceros.
+            Guardamos la información en servidores que administramos. Las imágenes que publicas pueden
+            alojarse en un servicio de almacenamiento de archivos contratado por nosotros, que solo las guarda
+            y las entrega por nuestra cuenta y no puede usarlas para otros fines.
           </ListItem>
           <ListItem>
             WhatsApp solo interviene cuando tú eliges contactar a alguien desde el carrito: tu dispositivo
