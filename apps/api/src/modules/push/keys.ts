@@ -11,7 +11,11 @@ export type VapidKeys = { publicKey: string; privateKey: string };
  */
 export async function vapidKeys(db: DB, config: PushConfig): Promise<VapidKeys> {
   if (config.vapid !== null) return config.vapid;
-  const kept = await db.selectFrom('push_keys').select(['public_key', 'private_key']).where('id', '=', 1).executeTakeFirst();
+  const kept = await db
+    .selectFrom('push_keys')
+    .select(['public_key', 'private_key'])
+    .where('id', '=', 1)
+    .executeTakeFirst();
   if (kept !== undefined) return { publicKey: kept.public_key, privateKey: kept.private_key };
   const generated = webpush.generateVAPIDKeys();
   await db

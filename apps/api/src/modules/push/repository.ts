@@ -24,7 +24,13 @@ const kindsOf = (text: string) => text.split(',').filter((kind) => kind !== '') 
 export async function upsertSubscription(
   db: DB,
   userId: string,
-  subscription: { endpoint: string; p256dh: string; auth: string; kinds: readonly PushKind[]; userAgent: string | null },
+  subscription: {
+    endpoint: string;
+    p256dh: string;
+    auth: string;
+    kinds: readonly PushKind[];
+    userAgent: string | null;
+  },
 ): Promise<void> {
   const values = {
     endpoint: subscription.endpoint,

@@ -6,7 +6,13 @@ import type { DatabaseHandle } from '../../db/database.ts';
 import { errorResponses } from '../../plugins/error-schema.ts';
 import { requireSession } from '../sessions/require-session.ts';
 import { keptVapidKeys } from './keys.ts';
-import { deviceListSchema, deviceSchema, pushKeyAnswerSchema, subscribeBodySchema, unsubscribeBodySchema } from './schemas.ts';
+import {
+  deviceListSchema,
+  deviceSchema,
+  pushKeyAnswerSchema,
+  subscribeBodySchema,
+  unsubscribeBodySchema,
+} from './schemas.ts';
 import { createPushSender } from './sender.ts';
 import { createPushService } from './service.ts';
 
@@ -32,7 +38,8 @@ export const pushRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle; confi
       schema: {
         tags: TAGS,
         summary: 'Clave pública de las notificaciones push',
-        description: 'La misma en todos los procesos del sitio; no cambia mientras haya dispositivos suscriptos.',
+        description:
+          'La misma en todos los procesos del sitio; no cambia mientras haya dispositivos suscriptos.',
         response: { 200: pushKeyAnswerSchema },
       },
     },

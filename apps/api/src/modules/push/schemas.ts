@@ -20,7 +20,9 @@ export const kindsSchema = pushKindsSchema.describe(
 
 export const deviceSchema = z
   .object({
-    endpoint: z.string().describe('Dirección del servicio de notificaciones del navegador: identifica al dispositivo'),
+    endpoint: z
+      .string()
+      .describe('Dirección del servicio de notificaciones del navegador: identifica al dispositivo'),
     kinds: z.array(z.enum(PUSH_KINDS)),
     userAgent: z.string().nullable().describe('El navegador con que se activó'),
     createdAt: z.string().describe('Cuándo se activó o se cambió por última vez (ISO 8601)'),

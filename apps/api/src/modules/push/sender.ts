@@ -122,8 +122,7 @@ export function createPushSender(options: {
 
   const wake = () => void drain();
   localPushSignals.on('queued', wake);
-  const timer =
-    dialect === 'postgres' ? setInterval(wake, options.pollMs ?? 1000).unref() : undefined;
+  const timer = dialect === 'postgres' ? setInterval(wake, options.pollMs ?? 1000).unref() : undefined;
   // Whatever a previous run left queued.
   setImmediate(wake);
 

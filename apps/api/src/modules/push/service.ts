@@ -47,11 +47,17 @@ export function createPushService(options: { db: DB; config: PushConfig; keys: (
 
     /** Only the member's own device; another member's endpoint is answered as unknown (404). */
     async unsubscribe(userId: string, endpoint: string): Promise<void> {
-      if (!(await deleteOwnSubscription(db, userId, endpoint))) throw new HttpError(404, PUSH_MESSAGES.notFound);
+      if (!(await deleteOwnSubscription(db, userId, endpoint)))
+        throw new HttpError(404, PUSH_MESSAGES.notFound);
     },
   };
 }
 
-function toDeviceJson(row: { endpoint: string; kinds: PushKind[]; userAgent: string | null; createdAt: string }): DeviceJson {
+function toDeviceJson(row: {
+  endpoint: string;
+  kinds: PushKind[];
+  userAgent: string | null;
+  createdAt: string;
+}): DeviceJson {
   return { endpoint: row.endpoint, kinds: row.kinds, userAgent: row.userAgent, createdAt: row.createdAt };
 }
