@@ -6,7 +6,8 @@ import { markNoticeShown } from './notices-shown';
 export type NoticeOptions = {
   title?: ReactNode;
   /** Milliseconds before it closes; each kind has the duration of the spec by default. */
-  autoClose?: number;
+  /** false: stays until closed (the new version's notice). */
+  autoClose?: number | false;
   id?: string;
 };
 
