@@ -9,7 +9,11 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
 import sharp from 'sharp';
 import { injectManifest } from 'workbox-build';
-import { MANIFEST_BACKGROUND_COLOR, MANIFEST_THEME_COLOR, webManifest } from '../apps/web/app/features/pwa/web-manifest.ts';
+import {
+  MANIFEST_BACKGROUND_COLOR,
+  MANIFEST_THEME_COLOR,
+  webManifest,
+} from '../apps/web/app/features/pwa/web-manifest.ts';
 
 const web = fileURLToPath(new URL('../apps/web/', import.meta.url));
 const client = join(web, 'build/client');
@@ -19,7 +23,10 @@ await writeFile(join(client, 'manifest.webmanifest'), `${JSON.stringify(webManif
 
 // ------------------------------------------------------------------------------------------------ icons
 const favicon = await readFile(join(web, 'public/favicon.svg'), 'utf8');
-const leaf = favicon.replace(/^<svg[^>]*>/, '').replace(/<\/svg>\s*$/, '').replace(/<rect[^>]*\/>/, '');
+const leaf = favicon
+  .replace(/^<svg[^>]*>/, '')
+  .replace(/<\/svg>\s*$/, '')
+  .replace(/<rect[^>]*\/>/, '');
 // A maskable icon is cropped to a circle or a rounded square by the phone: full-bleed green, the leaf within the
 // central 60% (the safe zone is a circle of 80%).
 const maskable = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" fill="${MANIFEST_THEME_COLOR}"/><g transform="translate(6.4 6.4) scale(0.6)">${leaf}</g></svg>`;
@@ -84,7 +91,9 @@ try {
     additionalManifestEntries: shell.map((url) => ({ url, revision: null })),
   });
   for (const warning of warnings) console.warn(warning);
-  console.log(`Service worker: ${count + shell.length} files precached (${Math.round(size / 1024)} KB besides the shell)`);
+  console.log(
+    `Service worker: ${count + shell.length} files precached (${Math.round(size / 1024)} KB besides the shell)`,
+  );
 } finally {
   await rm(bundled, { force: true });
 }

@@ -55,7 +55,11 @@ test('every page links a valid manifest with icons, standalone, in es-AR, with t
     background_color: '#ffffff',
   });
   expect((await request.get(manifest.start_url)).status()).toBe(200);
-  expect(manifest.shortcuts.map((shortcut) => shortcut.short_name)).toEqual(['Explorar', 'Publicar', 'Asistente']);
+  expect(manifest.shortcuts.map((shortcut) => shortcut.short_name)).toEqual([
+    'Explorar',
+    'Publicar',
+    'Asistente',
+  ]);
   for (const shortcut of manifest.shortcuts) {
     expect((await request.get(shortcut.url, { maxRedirects: 0 })).status(), shortcut.url).toBeLessThan(400);
   }

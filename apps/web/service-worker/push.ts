@@ -40,7 +40,10 @@ export function listenForPushes(worker: ServiceWorkerGlobalScope): void {
 
   worker.addEventListener('notificationclick', (event) => {
     event.notification.close();
-    const link = siteLink((event.notification.data as { link?: unknown } | null)?.link, worker.location.origin);
+    const link = siteLink(
+      (event.notification.data as { link?: unknown } | null)?.link,
+      worker.location.origin,
+    );
     event.waitUntil(
       (async () => {
         const windows = await worker.clients.matchAll({ type: 'window', includeUncontrolled: true });

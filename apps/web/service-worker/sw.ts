@@ -1,6 +1,11 @@
 import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import {
+  cleanupOutdatedCaches,
+  matchPrecache,
+  precacheAndRoute,
+  type PrecacheEntry,
+} from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import type { RouteHandlerCallbackOptions, WorkboxPlugin } from 'workbox-core/types.js';
@@ -34,7 +39,9 @@ self.addEventListener('message', (event) => {
 /** Whether an answer is the same for everybody: the server says `public` (guests' pages, public images). */
 function isShared(response: Response): boolean {
   const cacheControl = response.headers.get('cache-control') ?? '';
-  return response.status === 200 && /\bpublic\b/.test(cacheControl) && !/\b(private|no-store)\b/.test(cacheControl);
+  return (
+    response.status === 200 && /\bpublic\b/.test(cacheControl) && !/\b(private|no-store)\b/.test(cacheControl)
+  );
 }
 
 const sharedOnly: WorkboxPlugin = {
@@ -45,11 +52,16 @@ const pages = new NetworkFirst({
   cacheName: 'eco-pages',
   networkTimeoutSeconds: PAGE_TIMEOUT_SECONDS,
   matchOptions: { ignoreVary: true },
-  plugins: [sharedOnly, new ExpirationPlugin({ maxEntries: 40, maxAgeSeconds: WEEK_SECONDS, purgeOnQuotaError: true })],
+  plugins: [
+    sharedOnly,
+    new ExpirationPlugin({ maxEntries: 40, maxAgeSeconds: WEEK_SECONDS, purgeOnQuotaError: true }),
+  ],
 });
 
 const isAppPath = (url: URL) =>
-  url.origin === self.location.origin && !url.pathname.startsWith('/api/') && !url.pathname.startsWith('/media/');
+  url.origin === self.location.origin &&
+  !url.pathname.startsWith('/api/') &&
+  !url.pathname.startsWith('/media/');
 
 async function pageOrOffline(options: RouteHandlerCallbackOptions): Promise<Response> {
   try {
@@ -70,12 +82,16 @@ registerRoute(
     cacheName: 'eco-page-data',
     networkTimeoutSeconds: PAGE_TIMEOUT_SECONDS,
     matchOptions: { ignoreVary: true },
-    plugins: [sharedOnly, new ExpirationPlugin({ maxEntries: 40, maxAgeSeconds: WEEK_SECONDS, purgeOnQuotaError: true })],
+    plugins: [
+      sharedOnly,
+      new ExpirationPlugin({ maxEntries: 40, maxAgeSeconds: WEEK_SECONDS, purgeOnQuotaError: true }),
+    ],
   }),
 );
 
 registerRoute(
-  ({ request, url }) => request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/assets/'),
+  ({ request, url }) =>
+    request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/assets/'),
   new CacheFirst({
     cacheName: 'eco-assets',
     plugins: [new ExpirationPlugin({ maxEntries: 150, purgeOnQuotaError: true })],
@@ -84,10 +100,16 @@ registerRoute(
 
 // Publications' images, for the pages kept offline (only those the server says anybody may see).
 registerRoute(
-  ({ request, url }) => request.destination === 'image' && url.origin === self.location.origin && url.pathname.startsWith('/media/'),
+  ({ request, url }) =>
+    request.destination === 'image' &&
+    url.origin === self.location.origin &&
+    url.pathname.startsWith('/media/'),
   new CacheFirst({
     cacheName: 'eco-images',
-    plugins: [sharedOnly, new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: WEEK_SECONDS, purgeOnQuotaError: true })],
+    plugins: [
+      sharedOnly,
+      new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: WEEK_SECONDS, purgeOnQuotaError: true }),
+    ],
   }),
 );
 

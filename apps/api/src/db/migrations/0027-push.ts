@@ -33,7 +33,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('link', 'text')
     .addColumn('created_at', 'text', (column) => column.notNull())
     .execute();
-  await db.schema.createIndex('push_deliveries_created_idx').on('push_deliveries').columns(['created_at', 'id']).execute();
+  await db.schema
+    .createIndex('push_deliveries_created_idx')
+    .on('push_deliveries')
+    .columns(['created_at', 'id'])
+    .execute();
   await db.schema
     .createTable('push_keys')
     .addColumn('id', 'integer', (column) => column.primaryKey())
