@@ -137,3 +137,21 @@ test('the service worker shows a pushed notification with its link', async ({ pa
       },
     ]);
 });
+
+test('when the browser cannot subscribe (headless Chromium has no push service), the card says so and stores nothing', async ({
+  page,
+  context,
+}) => {
+  await signInAsNewcomer(context);
+  await page.goto('/dashboard/settings');
+  await expect(page.locator('html')).toHaveAttribute('data-service-worker', '');
+  const card = page.getByRole('region', { name: 'Notificaciones en este dispositivo' });
+  await card.getByRole('checkbox', { name: 'Ventas y pedidos' }).uncheck();
+  await card.getByRole('button', { name: 'Activar en este dispositivo' }).click();
+  await expect(card.getByRole('alert')).toHaveText(
+    'No pudimos activar las notificaciones en este dispositivo. Intentá de nuevo más tarde.',
+  );
+  await expect(card.getByText('Ningún dispositivo recibe notificaciones todavía.')).toBeVisible();
+  // The choice stays as it was made.
+  await expect(card.getByRole('checkbox', { name: 'Ventas y pedidos' })).not.toBeChecked();
+});
