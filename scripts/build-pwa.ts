@@ -81,7 +81,8 @@ try {
     transform: { define: { 'process.env.NODE_ENV': '"production"' } },
     logLevel: 'warn',
   });
-  const shell = [...new Set(await shellFiles())];
+  // React Router's manifest marks its stylesheets with a trailing `#`: a request never carries it.
+  const shell = [...new Set((await shellFiles()).map((url) => url.replace(/#.*$/, '')))];
   const { count, size, warnings } = await injectManifest({
     swSrc: bundled,
     swDest: join(client, 'sw.js'),
