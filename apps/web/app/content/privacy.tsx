@@ -157,8 +157,8 @@ export function PrivacyContent() {
             que le das según su propia política.
           </ListItem>
           <ListItem>
-            Las notificaciones push viajan por el servicio de notificaciones de tu navegador (por ejemplo, el de
-            Google, Apple o Mozilla), cifradas de modo que ese servicio no puede leerlas.
+            Las notificaciones push viajan por el servicio de notificaciones de tu navegador (por ejemplo, el
+            de Google, Apple o Mozilla), cifradas de modo que ese servicio no puede leerlas.
           </ListItem>
           <ListItem>
             Solo entregamos datos a una autoridad cuando una ley o una orden judicial nos obliga.
@@ -196,8 +196,8 @@ export function PrivacyContent() {
             que guardamos sobre ti: tu cuenta, tu perfil, tus datos de pago, tus anuncios con las direcciones
             de sus imágenes, las imágenes que subiste, tus sesiones abiertas, las calificaciones que diste y
             recibiste, tus notificaciones, tu cuenta de Mercado Pago si la conectaste, tus compras y ventas,
-            los contactos que hiciste desde el carrito, las denuncias que hiciste, los anuncios que
-            guardaste y los dispositivos con notificaciones push que activaste. Nunca incluye tu contraseña.
+            los contactos que hiciste desde el carrito, las denuncias que hiciste, los anuncios que guardaste
+            y los dispositivos con notificaciones push que activaste. Nunca incluye tu contraseña.
           </ListItem>
           <ListItem>
             Supresión: en Configuración, «Eliminar mi cuenta» te pide tu contraseña y borra enseguida tu

@@ -33,11 +33,11 @@ export function PushSettingsCard() {
 
   useEffect(() => {
     let cancelled = false;
-    const detected = pushSupport();
-    setSupport(detected);
     void (async () => {
       const [subscription, list] = await Promise.all([currentSubscription(), listDevices().catch(() => [])]);
       if (cancelled) return;
+      // Known only in the browser: the server renders nothing of the card.
+      setSupport(pushSupport());
       setDevices(list);
       const mine = subscription && list.find((device) => device.endpoint === subscription.endpoint);
       setEndpoint(mine ? mine.endpoint : null);
