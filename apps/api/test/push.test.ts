@@ -150,9 +150,8 @@ describe('push notifications', () => {
       const response = await subscribe('author', body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       // The framework's check names the field first ('endpoint: …'), as every 400 of the API does.
-      expect(response.json<{ message: string }>().message).toMatch(
-        new RegExp(`(^|: )${RegExp.escape(message)}$`),
-      );
+      const answer = response.json<{ message: string }>().message;
+      expect([message, `endpoint: ${message}`, `keys: ${message}`, `kinds: ${message}`]).toContain(answer);
     }
     expect((await unsubscribe('author', 'no es una dirección')).statusCode).toBe(400);
     expect(await devicesOf('author')).toEqual([]);
