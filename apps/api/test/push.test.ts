@@ -149,9 +149,9 @@ describe('push notifications', () => {
     for (const [body, message] of cases) {
       const response = await subscribe('author', body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
-      // The framework's check names the field first ('endpoint: …'), as every 400 of the API does.
+      // The framework's check names each field first ('endpoint: …'), as every 400 of the API does.
       const answer = response.json<{ message: string }>().message;
-      expect([message, `endpoint: ${message}`, `keys: ${message}`, `kinds: ${message}`]).toContain(answer);
+      expect(answer.endsWith(message), answer).toBe(true);
     }
     expect((await unsubscribe('author', 'no es una dirección')).statusCode).toBe(400);
     expect(await devicesOf('author')).toEqual([]);
