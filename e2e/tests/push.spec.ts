@@ -2,15 +2,19 @@ import type { CDPSession } from '@playwright/test';
 import { loadConfig } from '../../apps/api/src/config.ts';
 import { createDatabase } from '../../apps/api/src/db/database.ts';
 import { expectNoSeriousViolations } from '../support/axe.ts';
+import { controlledByServiceWorker } from '../support/service-worker.ts';
 import { signInAsNewcomer } from '../support/newcomer.ts';
 import { E2E_BASE_URL, E2E_DATA_DIR } from '../support/server.ts';
 import { userIdOf } from '../support/session.ts';
-import { expect, test, type Page } from '../support/test.ts';
+import { expect, test } from '../support/test.ts';
 
 // Push notifications on the web (issue 26, decision 038), on a phone with the notifications permission granted:
 // the settings' card (kinds, this device, every device removable), the bell's offer, and the service worker showing
 // a push. Headless Chromium reaches no push service here, so the push itself is handed to the worker through the
 // DevTools protocol (ServiceWorker.deliverPushMessage), as the browser would once the push service delivered it.
+
+// Each test waits for the worker to install and runs axe: on the shared 2-core machine that can pass 30 s.
+test.describe.configure({ timeout: 60_000 });
 
 test.use({
   viewport: { width: 390, height: 844 },
@@ -43,11 +47,6 @@ async function storeDevice(email: string, endpoint: string): Promise<void> {
   } finally {
     await database.close();
   }
-}
-
-async function controlled(page: Page): Promise<void> {
-  await expect(page.locator('html')).toHaveAttribute('data-service-worker', '');
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
 
 test("settings list the member's devices, each removable, and offer push on this one with the kinds to choose", async ({
@@ -105,7 +104,7 @@ async function registrationId(cdp: CDPSession): Promise<string> {
 
 test('the service worker shows a pushed notification with its link', async ({ page, context }) => {
   await page.goto('/');
-  await controlled(page);
+  await controlledByServiceWorker(page);
   const cdp = await context.newCDPSession(page);
   const id = await registrationId(cdp);
   await cdp.send('ServiceWorker.deliverPushMessage', {

@@ -1,4 +1,5 @@
 import { expectNoSeriousViolations } from '../support/axe.ts';
+import { controlledByServiceWorker } from '../support/service-worker.ts';
 import { signInAsNewcomer } from '../support/newcomer.ts';
 import { expect, test, type Page } from '../support/test.ts';
 
@@ -7,16 +8,13 @@ import { expect, test, type Page } from '../support/test.ts';
 // says so and keeps what was typed. The other specs block service workers (playwright.config.ts); this one lets
 // them run.
 
+// Each test waits for the worker to install and runs axe: on the shared 2-core machine that can pass 30 s.
+test.describe.configure({ timeout: 60_000 });
+
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, serviceWorkers: 'allow' });
 
 const OFFLINE_SUBMIT =
   'Estás sin conexión: no enviamos el formulario. Lo que escribiste sigue acá; envialo cuando vuelvas a tener conexión.';
-
-/** Waits until the service worker controls the page (it claims the pages open when it first activates). */
-async function controlled(page: Page): Promise<void> {
-  await expect(page.locator('html')).toHaveAttribute('data-service-worker', '');
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-}
 
 /** The paths the service worker kept of the pages opened. */
 async function keptPages(page: Page): Promise<string[]> {
@@ -75,7 +73,7 @@ test("Chromium's installability check passes (what Lighthouse's installable-mani
   context,
 }) => {
   await page.goto('/');
-  await controlled(page);
+  await controlledByServiceWorker(page);
   await page.reload();
   const cdp = await context.newCDPSession(page);
   const { errors } = await cdp.send('Page.getAppManifest');
@@ -91,7 +89,7 @@ test('the production build registers the service worker; a publication opened be
   context,
 }) => {
   await page.goto('/publications?what=market');
-  await controlled(page);
+  await controlledByServiceWorker(page);
   const path = await page.locator('main article h2 a').first().getAttribute('href');
   await page.goto(path!);
   const title = (await page.getByRole('heading', { level: 1 }).innerText()).trim();
@@ -115,7 +113,7 @@ test("a signed-in member's pages are never kept on a shared phone: offline, the 
   context,
 }) => {
   await page.goto('/');
-  await controlled(page);
+  await controlledByServiceWorker(page);
   // A guest's page is kept from the first load the worker answers.
   await page.reload();
   await expect.poll(() => keptPages(page)).toContain('/');
@@ -136,7 +134,7 @@ test("a signed-in member's pages are never kept on a shared phone: offline, the 
 
 test('a form sent offline says so and keeps what was typed', async ({ page, context }) => {
   await page.goto('/auth');
-  await controlled(page);
+  await controlledByServiceWorker(page);
   await page.getByLabel('Correo electrónico').fill('sin-senal@example.com');
   await page.locator('input[name="password"]').fill('una clave cualquiera');
   await context.setOffline(true);
