@@ -11,6 +11,7 @@ import { mediaRoutes } from './modules/media/routes.ts';
 import { notifyOutcomes } from './modules/moderation/outcome-notices.ts';
 import { moderationRoutes } from './modules/moderation/routes.ts';
 import { myDataRoutes } from './modules/my-data/routes.ts';
+import { pushRoutes } from './modules/push/routes.ts';
 import { publicationRoutes } from './modules/publications/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { createCommunityMail } from './modules/notifications/community-mail.ts';
@@ -56,6 +57,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (api, { database,
   await api.register(assistantRoutes, { database, config });
   await api.register(dealRoutes, { db: database.db, config });
   await api.register(favoriteRoutes, { db: database.db });
+  await api.register(pushRoutes, { database, config });
 
   // Explicit catch-alls: the web plugin's `/*` would otherwise answer unknown /api paths with an HTML page.
   api.all('/', { schema: { hide: true } }, handleNotFound);

@@ -73,6 +73,17 @@ export type Config = {
   reportsToHide: number;
   /** Mercado Pago marketplace application; null when online payments are not enabled on this site. */
   mercadoPago: MercadoPagoConfig | null;
+  push: PushConfig;
+};
+
+/** Web Push (decision 038). */
+export type PushConfig = {
+  /** The configured VAPID key pair (base64url); null: generated once and kept in the database. */
+  vapid: { publicKey: string; privateKey: string } | null;
+  /** The VAPID `sub` claim: how the push services reach the operator (mailto: or https:). */
+  subject: string;
+  /** Tests only: lets push endpoints on loopback addresses through (a local push service). */
+  allowLoopback: boolean;
 };
 
 export type MediaS3Config = {
@@ -119,6 +130,7 @@ export class ConfigError extends Error {
 }
 
 export const DEFAULT_SPONSOR_URL = 'https://www.mercadopago.com.ar/subscriptions';
+export const DEFAULT_VAPID_SUBJECT = 'mailto:no-responder@ecoanuncios.org';
 export const DEFAULT_MAIL_FROM = 'EcoAnuncios <no-responder@ecoanuncios.org>';
 export const MEDIA_MAX_BYTES = 10 * 1024 * 1024;
 export const ACTIVATION_TOKEN_LIFETIME_MS = 48 * 3_600_000;
@@ -375,6 +387,7 @@ export function loadConfig(env: Env = process.env): Config {
     /\/+$/,
     '',
   );
+  const push = readPush();
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -430,6 +443,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     reportsToHide,
     mercadoPago,
+    push,
   };
 
   /** MEDIA_S3_BUCKET turns the bucket on; the other MEDIA_S3_* variables without it are a mistake. */
@@ -468,6 +482,31 @@ export function loadConfig(env: Env = process.env): Config {
           ? { accessKeyId, secretAccessKey }
           : undefined,
       forcePathStyle,
+    };
+  }
+
+  /**
+   * Both VAPID keys or none. Without them the first process generates a pair and keeps it in the database, where
+   * every other process on it finds the same one (decision 038).
+   */
+  function readPush(): PushConfig {
+    const vapidKey = z.string().regex(/^[A-Za-z0-9_-]{40,100}$/, {
+      error: 'must be a base64url key (e.g. from `npx web-push generate-vapid-keys`)',
+    });
+    const publicKey = read<string | undefined>('VAPID_PUBLIC_KEY', vapidKey, undefined);
+    const privateKey = read<string | undefined>('VAPID_PRIVATE_KEY', vapidKey, undefined);
+    if ((publicKey === undefined) !== (privateKey === undefined)) {
+      problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
+    }
+    const subject = read(
+      'VAPID_SUBJECT',
+      z.string().regex(/^(mailto:|https:\/\/)\S+$/, { error: 'must be a mailto: or https:// URL' }),
+      DEFAULT_VAPID_SUBJECT,
+    );
+    return {
+      vapid: publicKey !== undefined && privateKey !== undefined ? { publicKey, privateKey } : null,
+      subject,
+      allowLoopback: read('PUSH_ALLOW_LOOPBACK', switchValue, false),
     };
   }
 

@@ -116,6 +116,7 @@ describe('loadConfig', () => {
       captcha: { provider: 'altcha', recaptcha: null },
       reportsToHide: 3,
       mercadoPago: null,
+      push: { vapid: null, subject: 'mailto:no-responder@ecoanuncios.org', allowLoopback: false },
       sseHeartbeatMs: 20_000,
       metricsToken: undefined,
       shutdownDrainMs: 0,

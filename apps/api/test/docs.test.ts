@@ -100,6 +100,10 @@ describe('API description', () => {
         'DELETE /api/publication/{id}/favorite',
         'GET /api/favorites',
         'GET /api/favorites/among',
+        'GET /api/push/key',
+        'GET /api/push/subscriptions',
+        'POST /api/push/subscriptions',
+        'DELETE /api/push/subscriptions',
       ].sort(),
     );
     expect(Object.keys(document.paths['/api/health']?.get?.responses ?? {}).sort()).toEqual(['200', '503']);

@@ -72,6 +72,9 @@ describe('security headers', () => {
     expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:']);
     expect(csp['connect-src']).toEqual(["'self'"]);
     expect(csp['object-src']).toEqual(["'none'"]);
+    // The service worker and the web app manifest of the installable app (decision 038).
+    expect(csp['worker-src']).toEqual(["'self'"]);
+    expect(csp['manifest-src']).toEqual(["'self'"]);
   });
 
   it("keeps 'unsafe-inline' effective for styles: no nonce in style-src", async () => {
@@ -113,7 +116,8 @@ describe('security headers', () => {
       expect(plain['script-src']).toHaveLength(2);
       expect(plain['script-src']?.[1]).toMatch(/^'nonce-/);
       expect(plain['connect-src']).toEqual(["'self'"]);
-      expect(plain['worker-src']).toBeUndefined();
+      // Only the site's own service worker: ALTCHA's worker needs no blob: source.
+      expect(plain['worker-src']).toEqual(["'self'"]);
 
       const google = directives(
         (await recaptcha.app.inject({ method: 'GET', url: '/test/nonce' })).headers[
@@ -214,6 +218,8 @@ describe('security headers of the web build files', () => {
       '<svg xmlns="http://www.w3.org/2000/svg"/>',
     );
     await writeFile(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    await writeFile(path.join(clientDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    await writeFile(path.join(clientDir, 'manifest.webmanifest'), '{"name":"EcoAnuncios"}');
     subject = await createTestApp();
     await subject.app.register(clientFiles, { clientDir });
     subject.app.get('/test/page', async (_request, reply) =>
@@ -280,6 +286,17 @@ describe('security headers of the web build files', () => {
         expect(response.headers, `${url} ${name}`).toHaveProperty(name);
     }
     expect((await get('/favicon.svg')).headers['cache-control']).toBe('public, max-age=86400');
+  });
+
+  it('serves the service worker revalidated on every visit, with the policy it runs under, and the manifest as JSON', async () => {
+    const worker = await get('/sw.js');
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    for (const name of DOCUMENT_ONLY_HEADERS) expect(worker.headers, name).toHaveProperty(name);
+    const manifest = await get('/manifest.webmanifest');
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('public, max-age=86400');
   });
 
   it('leaves a missing asset to the not-found answer, with every header', async () => {

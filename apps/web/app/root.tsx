@@ -14,6 +14,7 @@ import { ClientOnlyNotices } from './components/ClientOnlyNotices';
 import { ErrorView, NOT_FOUND_MESSAGE } from './components/errors/ErrorView';
 import { describeRouteError } from './components/errors/route-error';
 import { APP_DESCRIPTION } from './config';
+import { MANIFEST_PATH } from './features/pwa/web-manifest';
 import { isChunkLoadError, reloadOnce } from './lib/chunk-reload';
 import { takeNotice } from './lib/forms/flash.server';
 import { pageTitle } from './lib/meta';
@@ -26,6 +27,9 @@ import { BRAND_COLOR } from './theme';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  // The installable app (features/pwa): its manifest and the home-screen icon iOS reads instead.
+  { rel: 'manifest', href: MANIFEST_PATH },
+  { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
 ];
 
 export const meta: Route.MetaFunction = ({ error }) => {

@@ -121,6 +121,26 @@ export const questions: readonly Question[] = [
     ],
   },
   {
+    key: 'instalar-la-app',
+    question: '¿Puedo instalar EcoAnuncios en mi teléfono?',
+    answer:
+      'Sí, sin pasar por una tienda de aplicaciones. En Android, abre EcoAnuncios en Chrome, toca el menú de los tres puntos y elige “Instalar aplicación” o “Agregar a la pantalla principal” (son opciones del navegador). En iPhone, ábrelo en Safari, toca Compartir y elige “Agregar a inicio”. Se abre a pantalla completa, con accesos directos a Explorar, Publicar y el asistente si mantienes presionado el ícono. Los anuncios y las páginas que abriste hace poco se pueden leer sin conexión; las páginas de tu cuenta no se guardan en el teléfono, y un formulario que envíes sin conexión no se manda: te avisamos y lo que escribiste queda ahí para enviarlo después. Cuando hay una versión nueva verás «Hay una nueva versión» con el botón «Recargar».',
+    references: [
+      { to: '/publications', title: 'Explorar', description: 'Los anuncios publicados.' },
+      { to: '/bot', title: 'Asistente', description: 'Pregúntale lo que buscas.' },
+    ],
+  },
+  {
+    key: 'notificaciones-push',
+    question: '¿Cómo recibo notificaciones en el teléfono aunque EcoAnuncios esté cerrado?',
+    answer:
+      'Inicia sesión y abre la campana de notificaciones: presiona «Recibir notificaciones en este dispositivo» y acepta el permiso que te pide el navegador (solo lo pide cuando tocas ese botón). Para elegir qué avisos recibir, entra en Configuración: en «Notificaciones en este dispositivo» marca calificaciones, revisión de tus anuncios y denuncias, búsquedas guardadas, recordatorios y cambios en lo que guardaste, o ventas y pedidos, y presiona «Activar en este dispositivo». Cada teléfono o computadora se activa por separado; ahí mismo ves la lista de tus dispositivos y puedes «Quitar» cualquiera, o desactivar el que estás usando. En iPhone, primero instala EcoAnuncios en la pantalla de inicio.',
+    references: [
+      { to: '/dashboard/settings', title: 'Configuración', description: 'Elige qué notificaciones recibir.' },
+      { to: '/dashboard/notifications', title: 'Notificaciones', description: 'Todas tus notificaciones.' },
+    ],
+  },
+  {
     key: 'agregar-al-calendario',
     question: '¿Cómo agrego un evento o un curso a mi calendario?',
     answer:
@@ -195,7 +215,7 @@ export const questions: readonly Question[] = [
     key: 'descargar-mis-datos',
     question: '¿Cómo descargo los datos que EcoAnuncios guarda sobre mí?',
     answer:
-      'Inicia sesión, entra en Configuración, dentro de Mi Panel, y presiona «Descargar mis datos». Al instante recibes un archivo JSON con todo lo que guardamos sobre ti: tu cuenta, tu perfil, tus datos de pago, tus anuncios con las direcciones de sus imágenes, las imágenes que subiste, tus sesiones abiertas, las calificaciones que diste y recibiste, tus notificaciones, tu cuenta de Mercado Pago si la conectaste, tus compras y ventas, los contactos que hiciste desde el carrito, las denuncias que hiciste y los anuncios que guardaste. Nunca incluye tu contraseña. Desde el mismo lugar puedes corregir tu perfil o eliminar tu cuenta.',
+      'Inicia sesión, entra en Configuración, dentro de Mi Panel, y presiona «Descargar mis datos». Al instante recibes un archivo JSON con todo lo que guardamos sobre ti: tu cuenta, tu perfil, tus datos de pago, tus anuncios con las direcciones de sus imágenes, las imágenes que subiste, tus sesiones abiertas, las calificaciones que diste y recibiste, tus notificaciones, tu cuenta de Mercado Pago si la conectaste, tus compras y ventas, los contactos que hiciste desde el carrito, las denuncias que hiciste, los anuncios que guardaste y los dispositivos con notificaciones push que activaste. Nunca incluye tu contraseña. Desde el mismo lugar puedes corregir tu perfil o eliminar tu cuenta.',
     references: [
       { to: '/dashboard/settings', title: 'Configuración', description: 'Descarga tus datos.' },
       { to: '/privacy', title: 'Política de Privacidad', description: 'Tus derechos sobre tus datos.' },

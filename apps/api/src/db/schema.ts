@@ -270,6 +270,37 @@ export interface FavoritesTable {
   created_at: string;
 }
 
+/** Migration 0027: a device on which a member turned push on (decision 038). */
+export interface PushSubscriptionsTable {
+  endpoint: string;
+  user_id: string;
+  p256dh: string;
+  auth: string;
+  /** The kinds it receives, each between commas: `,ratings,sales,`. */
+  kinds: string;
+  /** The browser's User-Agent when it subscribed: how the member tells devices apart. */
+  user_agent: string | null;
+  created_at: string;
+}
+
+/** Migration 0027: a push waiting to be sent, written with its notification. */
+export interface PushDeliveriesTable {
+  id: string;
+  user_id: string;
+  kind: string;
+  title: string;
+  message: string;
+  link: string | null;
+  created_at: string;
+}
+
+/** Migration 0027: the VAPID key pair generated when the configuration has none (one row, id 1). */
+export interface PushKeysTable {
+  id: number;
+  public_key: string;
+  private_key: string;
+}
+
 /** Every image POST /media stored (migration 0006): its public URL (the thumbnail's is derived), key and owner. */
 export interface UploadsTable {
   url: string;
@@ -343,6 +374,9 @@ export interface Database {
   qualifications: QualificationsTable;
   notifications: NotificationsTable;
   favorites: FavoritesTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_deliveries: PushDeliveriesTable;
+  push_keys: PushKeysTable;
   uploads: UploadsTable;
   attempt_counters: AttemptCountersTable;
   list_versions: ListVersionsTable;

@@ -56,6 +56,9 @@ function helmetOptions(
         imgSrc: ["'self'", 'data:', 'blob:', ...(mediaOrigin === undefined ? [] : [mediaOrigin])],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...google],
+        // The service worker (/sw.js) and the web app manifest (decision 038).
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         frameSrc: recaptcha ? ['https://www.google.com/recaptcha/'] : ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

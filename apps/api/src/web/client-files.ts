@@ -29,6 +29,14 @@ export function isImmutableSubresource(filePath: string, assetsDir: string): boo
 }
 
 /**
+ * The service worker (decision 038) is asked for on every visit and compared byte for byte: a day's max-age would
+ * keep a deploy's fixes from phones for a day. It keeps the document's headers: its CSP is the worker's.
+ */
+function isServiceWorker(filePath: string, root: string): boolean {
+  return filePath.replace(/\.(br|gz)$/, '') === join(root, 'sw.js');
+}
+
+/**
  * A hashed file never changes, and the browser keeps it a year without asking again: validators (ETag,
  * Last-Modified) and the range support notice would only add about 120 bytes of headers to each of the first load's
  * files (decision 018). Files outside assets/ (favicon, robots.txt) keep them: they are revalidated daily.
@@ -55,7 +63,11 @@ export const clientFiles: FastifyPluginAsync<{ clientDir: string }> = async (app
       const immutable = filePath.startsWith(assetsDir + sep);
       reply.header(
         'cache-control',
-        immutable ? `public, max-age=${ONE_YEAR}, immutable` : `public, max-age=${ONE_DAY}`,
+        immutable
+          ? `public, max-age=${ONE_YEAR}, immutable`
+          : isServiceWorker(filePath, root)
+            ? 'no-cache'
+            : `public, max-age=${ONE_DAY}`,
       );
       if (isImmutableSubresource(filePath, assetsDir)) {
         dropDocumentHeaders(reply);

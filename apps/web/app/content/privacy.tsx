@@ -50,6 +50,12 @@ export function PrivacyContent() {
             plataforma nos entrega para vincularla.
           </ListItem>
           <ListItem>
+            Si activas las notificaciones push en un dispositivo, la dirección que su navegador nos da para
+            enviárselas (la de su servicio de notificaciones), sus claves de cifrado, los tipos de avisos que
+            elegiste y el nombre del navegador, para que reconozcas el dispositivo en la lista. Puedes quitar
+            cada dispositivo en Configuración.
+          </ListItem>
+          <ListItem>
             Datos técnicos que registran nuestros servidores, como la dirección IP, la fecha y la página
             solicitada, para mantener la seguridad y resolver fallas.
           </ListItem>
@@ -114,6 +120,11 @@ export function PrivacyContent() {
             El almacenamiento local de tu navegador guarda tu carrito de contacto. Esos datos quedan en tu
             dispositivo y puedes borrarlos vaciando el carrito o los datos del sitio.
           </ListItem>
+          <ListItem>
+            Para abrir rápido y sin conexión, el navegador guarda los archivos de la aplicación y las últimas
+            páginas que abriste sin haber iniciado sesión, que son las mismas para todos. Las páginas de tu
+            cuenta nunca se guardan en el dispositivo.
+          </ListItem>
           <ListItem>No usamos cookies publicitarias ni rastreadores publicitarios.</ListItem>
         </List>
       </Stack>
@@ -145,6 +156,10 @@ export function PrivacyContent() {
           <ListItem>
             Si apadrinas el proyecto o conectas una cuenta de vendedor, la plataforma de pagos trata los datos
             que le das según su propia política.
+          </ListItem>
+          <ListItem>
+            Las notificaciones push viajan por el servicio de notificaciones de tu navegador (por ejemplo, el
+            de Google, Apple o Mozilla), cifradas de modo que ese servicio no puede leerlas.
           </ListItem>
           <ListItem>
             Solo entregamos datos a una autoridad cuando una ley o una orden judicial nos obliga.
@@ -182,8 +197,8 @@ export function PrivacyContent() {
             que guardamos sobre ti: tu cuenta, tu perfil, tus datos de pago, tus anuncios con las direcciones
             de sus imágenes, las imágenes que subiste, tus sesiones abiertas, las calificaciones que diste y
             recibiste, tus notificaciones, tu cuenta de Mercado Pago si la conectaste, tus compras y ventas,
-            los contactos que hiciste desde el carrito, las denuncias que hiciste y los anuncios que
-            guardaste. Nunca incluye tu contraseña.
+            los contactos que hiciste desde el carrito, las denuncias que hiciste, los anuncios que guardaste
+            y los dispositivos con notificaciones push que activaste. Nunca incluye tu contraseña.
           </ListItem>
           <ListItem>
             Supresión: en Configuración, «Eliminar mi cuenta» te pide tu contraseña y borra enseguida tu

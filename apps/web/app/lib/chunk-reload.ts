@@ -16,6 +16,9 @@ export function isChunkLoadError(error: unknown): boolean {
 
 /** Reloads the page after a failed code-chunk load (typically a new deploy); returns false when it must not. */
 export function reloadOnce(): boolean {
+  // Offline, a chunk fails because there is no network, not because of a deploy: a reload would only replace the
+  // page (and what was typed in it) with the offline page.
+  if (!navigator.onLine) return false;
   try {
     const last = Number(sessionStorage.getItem(RELOAD_KEY) ?? 0);
     if (Date.now() - last < LOOP_GUARD_MS) return false;

@@ -5,8 +5,8 @@ import { markNoticeShown } from './notices-shown';
 
 export type NoticeOptions = {
   title?: ReactNode;
-  /** Milliseconds before it closes; each kind has the duration of the spec by default. */
-  autoClose?: number;
+  /** Milliseconds before it closes (each kind has the spec's by default); false: stays until closed. */
+  autoClose?: number | false;
   id?: string;
 };
 

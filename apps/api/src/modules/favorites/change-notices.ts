@@ -55,6 +55,7 @@ export function savedChangeNotice(
           userId,
           ...savedChangeTexts(before.title, change, underReview),
           kind: 'info',
+          push: 'reminders',
           fromUserId: before.authorId,
           link: `/publications/${before.id}`,
           // The update raises the revision by one: this change's name, whatever else is retried.

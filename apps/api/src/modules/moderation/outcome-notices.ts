@@ -26,6 +26,7 @@ export const notifyOutcomes: OutcomeNotifier = async (trx, notices) => {
     await notify(trx, {
       userId: notice.userId,
       kind: notice.kind,
+      push: 'moderation',
       title: notice.title,
       message: notice.message,
       link: notice.link ?? null,

@@ -1,4 +1,5 @@
 import type { DB } from '../../db/schema.ts';
+import { deleteSubscriptionsOf } from '../push/repository.ts';
 import { withdrawRatingsGivenBy } from '../ratings/repository.ts';
 
 // What "Eliminar mi cuenta" removes besides the user row (whose deletion cascades to sessions, link tokens,
@@ -42,10 +43,18 @@ async function favorites(trx: DB, userId: string): Promise<readonly string[]> {
   return [];
 }
 
+/** The member's push devices and the pushes still queued for them: nothing is sent after the deletion. */
+async function pushSubscriptions(trx: DB, userId: string): Promise<readonly string[]> {
+  await deleteSubscriptionsOf(trx, userId);
+  await trx.deleteFrom('push_deliveries').where('user_id', '=', userId).execute();
+  return [];
+}
+
 export const ACCOUNT_DELETION_STEPS: DeletionStep[] = [
   profilePicture,
   uploads,
   favorites,
+  pushSubscriptions,
   publications,
   ratingsGiven,
 ];

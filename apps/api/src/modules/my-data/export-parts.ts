@@ -299,6 +299,23 @@ async function favorites(context: ExportContext) {
   }));
 }
 
+/** The devices that receive pushes: the push service's address, the kinds and the browser (not its keys). */
+async function pushSubscriptions(context: ExportContext) {
+  const rows = await context.db
+    .selectFrom('push_subscriptions')
+    .select(['endpoint', 'kinds', 'user_agent', 'created_at'])
+    .where('user_id', '=', context.userId)
+    .orderBy('created_at')
+    .orderBy('endpoint')
+    .execute();
+  return rows.map((row) => ({
+    endpoint: row.endpoint,
+    kinds: row.kinds.split(',').filter((kind) => kind !== ''),
+    userAgent: row.user_agent,
+    createdAt: row.created_at,
+  }));
+}
+
 export const EXPORT_PARTS: ExportPart[] = [
   { name: 'account', collect: account },
   { name: 'profile', collect: profile },
@@ -312,4 +329,5 @@ export const EXPORT_PARTS: ExportPart[] = [
   { name: 'contacts', collect: contacts },
   { name: 'reports', collect: reports },
   { name: 'favorites', collect: favorites },
+  { name: 'pushSubscriptions', collect: pushSubscriptions },
 ];

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { toNotificationKind, type AppNotification, type NotificationKind } from '@eco/domain';
+import { toNotificationKind, type AppNotification, type NotificationKind, type PushKind } from '@eco/domain';
 import type { DB, NewNotification } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
 import { DELETE_UNREAD_MESSAGE, NOTIFICATION_NOT_FOUND_MESSAGE } from './messages.ts';
@@ -12,6 +12,8 @@ import {
   setReadAt,
   type NotificationWithSender,
 } from './repository.ts';
+import { queuePush } from '../push/repository.ts';
+import { localPushSignals } from '../push/sender.ts';
 import { signalUnreadChanged } from './signal.ts';
 
 export type NotifyInput = {
@@ -31,6 +33,11 @@ export type NotifyInput = {
    * so a retried request or a repeated edit makes one. Leave it out for events that may rightly repeat.
    */
   dedupeKey?: string | null;
+  /**
+   * The kind of push it is (decision 038): the member's devices that take this kind get it as a push, sent after
+   * the commit off the request path. Leave it out for notifications that are never pushed (the welcome).
+   */
+  push?: PushKind;
 };
 
 /**
@@ -51,8 +58,13 @@ export type NotifyInput = {
  */
 export async function notify(trx: DB, input: NotifyInput): Promise<boolean> {
   const inserted = await insertNotification(trx, notificationRow(input, new Date().toISOString()));
-  if (inserted) await signalUnreadChanged(trx, input.userId);
-  return inserted;
+  if (!inserted) return false;
+  await signalUnreadChanged(trx, input.userId);
+  if (input.push !== undefined) {
+    const push = { userId: input.userId, kind: input.push, title: input.title, message: input.message };
+    if (await queuePush(trx, { ...push, link: input.link ?? null })) localPushSignals.emit('queued');
+  }
+  return true;
 }
 
 /** The stored row of an unread notification made at `createdAt` (also how the demo content dates its past ones). */

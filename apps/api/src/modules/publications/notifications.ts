@@ -39,6 +39,7 @@ export async function notifyAwaitingReview(trx: DB, publication: Subject): Promi
       userId: id,
       ...PUBLICATION_TEXTS.awaitingReview(publication.title),
       kind: 'info',
+      push: 'moderation',
       fromUserId: publication.authorId,
       link: detailLink(publication.id),
       dedupeKey: `publication:${publication.id}:review`,
@@ -51,6 +52,7 @@ export async function notifyPublished(trx: DB, publication: Subject, superUserId
     userId: publication.authorId,
     ...PUBLICATION_TEXTS.published(publication.title),
     kind: 'success',
+    push: 'moderation',
     fromUserId: superUserId,
     link: detailLink(publication.id),
   });
@@ -66,6 +68,7 @@ export async function notifySentBack(
     userId: publication.authorId,
     ...PUBLICATION_TEXTS.sentBack(publication.title, reason),
     kind: 'warning',
+    push: 'moderation',
     fromUserId: superUserId,
     link: detailLink(publication.id),
   });

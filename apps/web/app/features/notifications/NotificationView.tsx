@@ -5,6 +5,7 @@ import { Alert, Anchor, Button, Center, Loader, Stack, Text } from '@mantine/cor
 import { IconBellOff } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { PushBellOffer } from '../push/PushBellOffer';
 import { NotificationItem } from './NotificationItem';
 import { fetchNotifications } from './notifications-api';
 import { NOTIFICATION_MESSAGES, unreadSummary } from './notification-texts';
@@ -104,6 +105,7 @@ export function NotificationView() {
         <IconBellOff size={40} aria-hidden />
         <Text fw={600}>{NOTIFICATION_MESSAGES.empty}</Text>
         {allLink}
+        <PushBellOffer />
       </Stack>
     );
   }
@@ -128,6 +130,7 @@ export function NotificationView() {
         ))}
       </Stack>
       {allLink}
+      <PushBellOffer />
       {dialog}
     </Stack>
   );

@@ -8,6 +8,7 @@ import { DELETE_ACCOUNT_INTENT } from '../../features/my-data/delete-account';
 import { deleteAccount } from '../../features/my-data/delete-account.server';
 import { MyDataCard } from '../../features/my-data/MyDataCard';
 import { EmailNotificationsSwitch } from '../../features/notifications/EmailNotificationsSwitch';
+import { PushSettingsCard } from '../../features/push/PushSettingsCard';
 import { PaymentDetailsForm } from '../../features/settings/PaymentDetailsForm';
 import { ProfileForm } from '../../features/settings/ProfileForm';
 import { profileFormValues } from '../../features/settings/profile-form-values';
@@ -74,6 +75,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
             answer={answerTo(SETTINGS_INTENTS.paymentDetails)}
           />
           <EmailNotificationsSwitch enabled={loaderData.account.emailNotifications} />
+          <PushSettingsCard />
           <SellerAccountCard
             onlinePayments={loaderData.account.onlinePayments}
             sellerAccount={loaderData.account.sellerAccount}
