@@ -42,7 +42,6 @@ describe('places', () => {
   let dot: Placed;
   let barter: Placed;
   let exactBarter: Placed;
-  let farDot: Placed;
 
   function request(who: Who, options: InjectOptions) {
     const headers = who === 'guest' ? {} : actors[who].headers;
@@ -99,7 +98,7 @@ describe('places', () => {
         'https://www.google.com/maps/place/Feria/@-31.4201,-64.1888,17z/data=!3m1!4b1!4m6!3m5!8m2!3d-31.42!4d-64.19',
       locationExact: true,
     });
-    farDot = await create('superUser', {
+    await create('superUser', {
       ...validForm('dots', [(await uploadImage(app, actors.superUser)).url], {
         title: 'Punto limpio Medellín',
         locationCountry: 'col',
