@@ -188,10 +188,20 @@ describe('places', () => {
     const favorites = await get('other', '/api/favorites');
     expect(favorites.body).toContain(barter._id);
     expect(leaks(favorites.body)).toBe(false);
-    const myData = await get('other', '/api/my-data');
-    if (myData.statusCode === 200) expect(leaks(myData.body)).toBe(false);
-    // The author's own list has it.
+    // Another member's export names what they saved, never where it is.
+    const othersExport = await get('other', '/api/me/export');
+    expect(othersExport.statusCode).toBe(200);
+    expect(othersExport.body).toContain(barter._id);
+    expect(leaks(othersExport.body)).toBe(false);
+    // The author's own list and export have it.
     expect(leaks((await get('author', '/api/my-publications')).body)).toBe(true);
+    const ownExport = (await get('author', '/api/me/export')).json<{
+      publications: { id: string; locationLat: number; locationLng: number }[];
+    }>();
+    expect(ownExport.publications.find((item) => item.id === barter._id)).toMatchObject({
+      locationLat: HOME.lat,
+      locationLng: HOME.lng,
+    });
   });
 
   it('lists the nearest first with their distances, with the other filters, the term and paging', async () => {
