@@ -320,5 +320,12 @@ describe('places', () => {
     expect(after.total).toBe(1);
     const near = await page('guest', `/api/publications?near=-34.6,-58.38&pageSize=1`);
     expect(near.publications[0]?.title).toBe('Trueque en la feria');
+    // Deleted: gone from the index at once.
+    const removed = await request('author', { method: 'DELETE', url: `/api/publication/${exactBarter._id}` });
+    expect(removed.statusCode).toBe(204);
+    const afterDelete = await page('guest', `/api/publications?near=-34.6,-58.38`);
+    expect(afterDelete.publications.map((item) => item.title)).not.toContain('Trueque en la feria');
+    const map = (await get('guest', '/api/publications/map?bbox=-60,-35,-58,-34&zoom=10')).json<MapAnswer>();
+    expect(map.total).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
-import { expressionBuilder, sql, type Expression, type SqlBool } from 'kysely';
+import { expressionBuilder, sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import type { BoundingBox } from '@eco/domain';
 import { PUBLISHED_STATUS, UNPUBLISHED_STATUS } from '@eco/domain';
 import { countRows, toCount } from '../../db/count.ts';
 import { readListVersion, VersionedCache } from '../../db/list-versions.ts';
@@ -24,6 +25,7 @@ import {
   hasPlaceCriteria,
   intersect,
   placeConditions,
+  rtreeBox,
   type PlaceCriteria,
 } from './place-sql.ts';
 import { publicationsTracker, type ListDependencies, type ListFilters } from './list-dependencies.ts';
@@ -142,7 +144,7 @@ function filtersOf(
       ),
     );
   }
-  conditions.push(...placeConditions(dialect, criteria));
+  conditions.push(...placeConditions(dialect, criteria, slimRows));
   if (hasDateCriteria(criteria)) {
     if (!slimRows) conditions.push(...dateConditions(criteria, 'p'));
     else {
@@ -418,6 +420,46 @@ async function searchPage(
   return { ids: total === 0 ? [] : await search.page(offset, limit, total), total };
 }
 
+/** The publications as `p`: the shape of the place queries on both dialects (their `p` has these columns). */
+function publicationsAsP(db: DB) {
+  return db.selectFrom('publications as p');
+}
+type PlacedQuery = ReturnType<typeof publicationsAsP>;
+
+/**
+ * The matches with a point inside `box` (anywhere without one), and their public point as `lat` and `lng`. SQLite
+ * walks its R*Tree first (`cross join` keeps that order: the planner would rather scan the list by status) and
+ * reaches each list row by its `seq`; PostgreSQL filters its publications through the GiST index of the point.
+ */
+function placedMatches(
+  db: DB,
+  dialect: Dialect,
+  criteria: ListCriteria,
+  box: BoundingBox | undefined,
+  groups: SearchGroups,
+): { query: PlacedQuery; lat: RawBuilder<number>; lng: RawBuilder<number> } {
+  const rest: ListCriteria = { ...criteria, bbox: undefined, near: undefined };
+  if (dialect === 'sqlite') {
+    let query = db
+      .selectFrom('publication_places as r')
+      .crossJoin('publication_search_rows as p')
+      .whereRef('p.seq', '=', 'r.id')
+      .where(filtersOf(rest, true, false, 'sqlite'));
+    if (box !== undefined) query = query.where(rtreeBox(box));
+    if (groups.length > 0) query = query.where(tierMatch(dialect, groups, 'all'));
+    return { query: query as unknown as PlacedQuery, lat: sql<number>`r.lat`, lng: sql<number>`r.lng` };
+  }
+  // `near` without a box asks for every publication with a point.
+  const placed: ListCriteria = { ...rest, bbox: box, near: box === undefined ? criteria.near : undefined };
+  let query = publicationsAsP(db).where(filtersOf(placed, false, false, 'postgres'));
+  if (groups.length > 0) query = query.where(tierMatch(dialect, groups, 'all'));
+  return {
+    query: query as unknown as PlacedQuery,
+    lat: sql<number>`p.public_lat`,
+    lng: sql<number>`p.public_lng`,
+  };
+}
+
 /** Near-me's growing radii, in kilometres; past the last, every match with a point. */
 const NEAR_RADII = [2, 10, 50, 250, 1000];
 
@@ -435,40 +477,27 @@ async function nearPage(
 ): Promise<PageIds & { distances: Map<string, number> }> {
   const { near, offset, limit } = criteria;
   const need = offset + limit;
-  const matches = (box: ListCriteria['bbox']) => {
-    const query = db
-      .selectFrom(listTable(dialect))
-      .where(filtersOf({ ...criteria, bbox: box }, dialect === 'sqlite', false, dialect));
-    return groups.length > 0 ? query.where(tierMatch(dialect, groups, 'all')) : query;
-  };
   const total =
     criteria.count === false
       ? -1
       : memory.counts.get(version, countKey(criteria, groups), async () => ({
-          value: await countRows(matches(criteria.bbox).select('p.id')),
+          value: await countRows(
+            placedMatches(db, dialect, criteria, criteria.bbox, groups).query.select('p.id'),
+          ),
           deps: { filters: filtersOfCriteria(criteria), searches: [groups], vocabulary: false },
         }));
   let rows: { id: string; distance: number }[] = [];
   for (const km of [...NEAR_RADII, null]) {
     const box = km === null ? criteria.bbox : intersect(boxAround(near, km), criteria.bbox);
     if (box === null) continue;
-    // SQLite's slim rows have no point: it is read from the publication.
-    const query =
-      dialect === 'sqlite'
-        ? matches(box)
-            .innerJoin('publications as g', 'g.id', 'p.id')
-            .select([
-              'p.id',
-              distanceSql(dialect, near, sql.ref('g.public_lat'), sql.ref('g.public_lng')).as('distance'),
-            ])
-        : matches(box).select([
-            'p.id',
-            distanceSql(dialect, near, sql.ref('p.public_lat'), sql.ref('p.public_lng')).as('distance'),
-          ]);
-    rows = (await query.orderBy('distance').orderBy('p.id').limit(need).execute()).map((row) => ({
-      id: row.id,
-      distance: Number(row.distance),
-    }));
+    const { query, lat, lng } = placedMatches(db, dialect, criteria, box, groups);
+    const found = await query
+      .select(['p.id', distanceSql(dialect, near, lat, lng).as('distance')])
+      .orderBy('distance')
+      .orderBy('p.id')
+      .limit(need)
+      .execute();
+    rows = found.map((row) => ({ id: row.id, distance: Number(row.distance) }));
     if (km === null || rows.filter((row) => row.distance <= km).length >= need) break;
   }
   const page = rows.slice(offset, need);
@@ -557,14 +586,8 @@ export async function mapCells(
   const reads = options.reader ?? db;
   const cell = 360 / 2 ** Math.floor(zoom) / CELLS_PER_TILE;
   const groups = criteria.words.map((word) => [word]);
-  let query = reads
-    .selectFrom(listTable(dialect))
-    .where(filtersOf(criteria, dialect === 'sqlite', false, dialect));
-  if (groups.length > 0) query = query.where(tierMatch(dialect, groups, 'all'));
-  const lat = sql.ref<number>(dialect === 'sqlite' ? 'g.public_lat' : 'p.public_lat');
-  const lng = sql.ref<number>(dialect === 'sqlite' ? 'g.public_lng' : 'p.public_lng');
-  const joined = dialect === 'sqlite' ? query.innerJoin('publications as g', 'g.id', 'p.id') : query;
-  const rows = await joined
+  const { query, lat, lng } = placedMatches(reads, dialect, criteria, criteria.bbox, groups);
+  const rows = await query
     .select([
       sql<number>`count(*)`.as('count'),
       sql<number>`avg(${lat})`.as('lat'),
