@@ -98,6 +98,11 @@ describe('places', () => {
         'https://www.google.com/maps/place/Feria/@-31.4201,-64.1888,17z/data=!3m1!4b1!4m6!3m5!8m2!3d-31.42!4d-64.19',
       locationExact: true,
     });
+    // No point at all: near-me lists it last.
+    await create(
+      'superUser',
+      validForm('market', [(await uploadImage(app, actors.superUser)).url], { title: 'Compost sin lugar' }),
+    );
     await create('superUser', {
       ...validForm('dots', [(await uploadImage(app, actors.superUser)).url], {
         title: 'Punto limpio Medellín',
@@ -211,12 +216,18 @@ describe('places', () => {
       'Trueque en la feria',
       'Frascos de vidrio para trueque',
       'Punto limpio Medellín',
+      // An order, not a filter: what has no point comes last, without a distance.
+      'Compost sin lugar',
     ]);
-    expect(near.total).toBe(4);
-    const distances = near.publications.map((item) => item.distanceKm ?? -1);
+    expect(near.total).toBe(5);
+    expect(near.publications[4]?.distanceKm).toBeUndefined();
+    const distances = near.publications.slice(0, 4).map((item) => item.distanceKm ?? -1);
     expect(distances[0]).toBe(0);
     expect(distances).toEqual([...distances].sort((a, b) => a - b));
     expect(distances[3]).toBeGreaterThan(4000);
+    // Paged past the points.
+    const last = await page('guest', `/api/publications?near=${PLAZA.lat},${PLAZA.lng}&pageSize=2&page=3`);
+    expect(last.publications.map((item) => item.title)).toEqual(['Compost sin lugar']);
     const barters = await page(
       'guest',
       `/api/publications?near=${PLAZA.lat},${PLAZA.lng}&typed=barter&pageSize=1&page=2`,

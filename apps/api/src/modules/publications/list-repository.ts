@@ -460,52 +460,94 @@ function placedMatches(
   };
 }
 
-/** Near-me's growing radii, in kilometres; past the last, every match with a point. */
+/** Near-me's growing radii, in kilometres. */
 const NEAR_RADII = [2, 10, 50, 250, 1000];
 
+/** Up to this many matches, near-me orders them all at once instead of walking boxes. */
+const NEAR_SMALL_TOTAL = 2000;
+
 /**
- * A page nearest first: the matches in growing boxes around the point, each box's ordered by distance, until the
- * page's last one lies within the box's inscribed circle (nothing outside the box can come before it). The count is
- * the list's own (the matches with a point), remembered like any other.
+ * Every match nearest first, those without a point after them (newest first): the list's own rows, each with its
+ * point looked up by key (SQLite's R*Tree by `seq`, PostgreSQL's columns). Costs what matches.
+ */
+async function allByDistance(
+  db: DB,
+  dialect: Dialect,
+  criteria: ListCriteria & { near: NonNullable<ListCriteria['near']> },
+  groups: SearchGroups,
+  need: number,
+): Promise<{ id: string; distance: number | null }[]> {
+  const rest: ListCriteria = { ...criteria, near: undefined };
+  let query = db.selectFrom(listTable(dialect)).where(filtersOf(rest, dialect === 'sqlite', false, dialect));
+  if (groups.length > 0) query = query.where(tierMatch(dialect, groups, 'all'));
+  const [lat, lng] =
+    dialect === 'sqlite'
+      ? [sql<number>`r.lat`, sql<number>`r.lng`]
+      : [sql<number>`p.public_lat`, sql<number>`p.public_lng`];
+  const joined =
+    dialect === 'sqlite'
+      ? (query.leftJoin('publication_places as r', 'r.id', 'p.seq') as unknown as typeof query)
+      : query;
+  const distance = distanceSql(dialect, criteria.near, lat, lng);
+  const rows = await joined
+    .select(['p.id', distance.as('distance')])
+    .orderBy(sql`${lat} is null`)
+    .orderBy('distance')
+    .orderBy('p.seq', 'desc')
+    .limit(need)
+    .execute();
+  return rows.map((row) => ({ id: row.id, distance: row.distance === null ? null : Number(row.distance) }));
+}
+
+/**
+ * A page nearest first: an order, not a filter (the matches without a point come last, newest first), so its total
+ * is the list's own count, remembered as always. Few matches are ordered at once; many are read in growing boxes
+ * around the point, each box's ordered by distance, until the page's last one lies within the box's inscribed circle
+ * (nothing outside the box can come before it); past the last box, all at once.
  */
 async function nearPage(
   db: DB,
   dialect: Dialect,
   criteria: ListCriteria & { near: NonNullable<ListCriteria['near']> },
   groups: SearchGroups,
-  { memory, version }: Version,
+  at: Version,
 ): Promise<PageIds & { distances: Map<string, number> }> {
   const { near, offset, limit } = criteria;
   const need = offset + limit;
+  // The count of the same criteria without `near` (its page of none costs nothing).
+  const unordered: ListCriteria = { ...criteria, near: undefined, offset: 0, limit: 0 };
   const total =
     criteria.count === false
       ? -1
-      : memory.counts.get(version, countKey(criteria, groups), async () => ({
-          value: await countRows(
-            placedMatches(db, dialect, criteria, criteria.bbox, groups).query.select('p.id'),
-          ),
-          deps: { filters: filtersOfCriteria(criteria), searches: [groups], vocabulary: false },
-        }));
-  let rows: { id: string; distance: number }[] = [];
-  for (const km of [...NEAR_RADII, null]) {
-    const box = km === null ? criteria.bbox : intersect(boxAround(near, km), criteria.bbox);
-    if (box === null) continue;
-    const { query, lat, lng } = placedMatches(db, dialect, criteria, box, groups);
-    const found = await query
-      .select(['p.id', distanceSql(dialect, near, lat, lng).as('distance')])
-      .orderBy('distance')
-      .orderBy('p.id')
-      .limit(need)
-      .execute();
-    rows = found.map((row) => ({ id: row.id, distance: Number(row.distance) }));
-    if (km === null || rows.filter((row) => row.distance <= km).length >= need) break;
+      : (groups.length === 0
+          ? await listPage(db, dialect, { ...unordered, order: 'newest' }, at)
+          : await searchPage(db, dialect, unordered, groups, at)
+        ).total;
+  let rows: { id: string; distance: number | null }[] | null = null;
+  if (total === -1 || total > NEAR_SMALL_TOTAL) {
+    for (const km of NEAR_RADII) {
+      const box = intersect(boxAround(near, km), criteria.bbox);
+      if (box === null) continue;
+      const { query, lat, lng } = placedMatches(db, dialect, criteria, box, groups);
+      const found = await query
+        .select(['p.id', distanceSql(dialect, near, lat, lng).as('distance')])
+        .orderBy('distance')
+        // Both dialects' `p` has the list's `seq` (the placed query is typed as the publications).
+        .orderBy(sql`p.seq`, 'desc')
+        .limit(need)
+        .execute();
+      if (found.filter((row) => Number(row.distance) <= km).length >= need) {
+        rows = found.map((row) => ({ id: row.id, distance: Number(row.distance) }));
+        break;
+      }
+    }
   }
+  rows ??= await allByDistance(db, dialect, criteria, groups, need);
   const page = rows.slice(offset, need);
-  const counted = await total;
   return {
     ids: page.map((row) => row.id),
-    total: counted === -1 ? page.length : counted,
-    distances: new Map(page.map((row) => [row.id, row.distance])),
+    total: total === -1 ? page.length : total,
+    distances: new Map(page.flatMap((row) => (row.distance === null ? [] : [[row.id, row.distance]]))),
   };
 }
 
