@@ -314,6 +314,13 @@ describe('places', () => {
   it('moves a point everywhere at once after its author changes it', async () => {
     const before = await page('guest', '/api/publications?bbox=-64.3,-31.5,-64.1,-31.3&typed=barter');
     expect(before.total).toBe(2);
+    const mapUrl = '/api/publications/map?bbox=-64.3,-31.5,-64.1,-31.3&zoom=16&typed=barter';
+    const pinsOf = async () =>
+      (await get('guest', mapUrl))
+        .json<MapAnswer>()
+        .pins.map((pin) => pin.title)
+        .sort();
+    expect(await pinsOf()).toEqual(['Frascos de vidrio para trueque', 'Trueque en la feria']);
     const moved = await request('superUser', {
       method: 'PUT',
       url: `/api/publication/${exactBarter._id}`,
@@ -326,6 +333,8 @@ describe('places', () => {
       },
     });
     expect(moved.statusCode, moved.body).toBe(200);
+    // The map remembered before the move is not served after it.
+    expect(await pinsOf()).toEqual(['Frascos de vidrio para trueque']);
     const after = await page('guest', '/api/publications?bbox=-64.3,-31.5,-64.1,-31.3&typed=barter');
     expect(after.publications.map((item) => item.title)).toEqual(['Frascos de vidrio para trueque']);
     expect(after.total).toBe(1);
