@@ -29,3 +29,4 @@ export * from './dates/time-zones.ts';
 export * from './dates/agenda-ranges.ts';
 export * from './schemas/agenda.ts';
 export * from './schemas/push.ts';
+export * from './places/index.ts';

@@ -46,6 +46,7 @@ async function runChild(): Promise<void> {
     const result = await loadDemoContent(database.db, {
       storage: createMediaStorage(config),
       feePercent: config.mercadoPago?.feePercent ?? 0,
+      secretKey: config.secretKey,
     });
     await new Promise((resolve) => process.send?.(result, resolve));
   } finally {
