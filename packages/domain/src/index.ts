@@ -27,4 +27,5 @@ export * from './search.ts';
 export * from './deals.ts';
 export * from './dates/time-zones.ts';
 export * from './dates/agenda-ranges.ts';
+export * from './dates/calendar-feeds.ts';
 export * from './schemas/agenda.ts';

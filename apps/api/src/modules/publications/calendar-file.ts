@@ -1,15 +1,100 @@
-import { createEvent, type EventAttributes } from 'ics';
+import { createEvent, createEvents, type EventAttributes } from 'ics';
 import { isCalendaredType, placeNames } from '@eco/domain';
+import type { PublicationsTable } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
 import { slugify } from '../mail/mailer.ts';
 import { NOT_CALENDARED_MESSAGE } from './messages.ts';
 import type { PublicationJson } from './schemas.ts';
 
-// "Agregar a mi calendario": one publication as an iCalendar file (RFC 5545), written by the `ics` library. Times
-// are UTC instants (`…Z`): `calendaredAt` is stored as one, so no time zone table is needed and no calendar app can
-// read it at another hour (decision 031).
+// "Agregar a mi calendario" and the calendar feeds: publications as iCalendar (RFC 5545), written by the `ics`
+// library. Times are UTC instants (`…Z`): `calendaredAt` is stored as one, so no time zone table is needed and no
+// calendar app can read it at another hour (decision 031). A feed's events are written exactly as the single file's
+// (same UID, SEQUENCE and fields), so an event imported from its page and then seen in a feed is one event.
 
 export type CalendarFile = { fileName: string; text: string };
+
+/** What an event of a calendar says of a publication. */
+export type CalendarSource = Pick<
+  PublicationJson,
+  | '_id'
+  | 'typed'
+  | 'title'
+  | 'description'
+  | 'calendaredAt'
+  | 'calendaredUntil'
+  | 'locationAddress'
+  | 'locationCountry'
+  | 'locationProvince'
+  | 'locationCity'
+  | 'createdAt'
+  | 'updatedAt'
+> & { revision: number };
+
+/** The columns a calendar reads of a stored publication. */
+export const CALENDAR_COLUMNS = [
+  'id',
+  'typed',
+  'title',
+  'description',
+  'calendared_at',
+  'calendared_until',
+  'location_address',
+  'location_country',
+  'location_province',
+  'location_city',
+  'created_at',
+  'updated_at',
+  'revision',
+] as const satisfies readonly (keyof PublicationsTable)[];
+
+type CalendarRow = {
+  [K in (typeof CALENDAR_COLUMNS)[number]]: K extends 'revision' ? number : PublicationsTable[K];
+};
+
+export function calendarSourceOfRow(row: CalendarRow): CalendarSource {
+  return {
+    _id: row.id,
+    typed: row.typed as PublicationJson['typed'],
+    title: row.title,
+    description: row.description,
+    calendaredAt: row.calendared_at,
+    calendaredUntil: row.calendared_until,
+    locationAddress: row.location_address,
+    locationCountry: row.location_country,
+    locationProvince: row.location_province,
+    locationCity: row.location_city,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    revision: row.revision,
+  };
+}
+
+/** The event of a dated publication (null for one without a date). */
+function eventOf(publication: CalendarSource, publicUrl: string): EventAttributes | null {
+  const start = publication.calendaredAt;
+  if (start === null) return null;
+  const end = publication.calendaredUntil;
+  const location = [publication.locationAddress, ...placeNames(publication)].filter(Boolean).join(', ');
+  return {
+    uid: `publication-${publication._id}@${new URL(publicUrl).hostname}`,
+    sequence: publication.revision,
+    title: publication.title,
+    description: publication.description,
+    ...(location === '' ? {} : { location }),
+    url: `${publicUrl}/publications/${encodeURIComponent(publication._id)}`,
+    start: Date.parse(start),
+    startInputType: 'utc',
+    startOutputType: 'utc',
+    created: Date.parse(publication.createdAt),
+    lastModified: Date.parse(publication.updatedAt),
+    // DTSTAMP is the last change too, not the hour of writing: the same publication is written as the same bytes on
+    // every process and at every request, so a feed's entity tag changes only when its content does.
+    timestamp: Date.parse(publication.updatedAt),
+    // Without an end, DTEND is left out: RFC 5545 reads such an event as ending when it starts. The library's types
+    // ask for an end or a duration; the library itself takes neither.
+    ...(end === null ? {} : { end: Date.parse(end), endInputType: 'utc', endOutputType: 'utc' }),
+  } as EventAttributes;
+}
 
 /**
  * The file of an event or course; 404 for any other publication. `revision` is raised by every change of the
@@ -20,28 +105,28 @@ export function calendarFileOf(
   revision: number,
   publicUrl: string,
 ): CalendarFile {
-  const start = publication.calendaredAt;
-  if (!isCalendaredType(publication.typed) || start === null)
-    throw new HttpError(404, NOT_CALENDARED_MESSAGE);
-  const end = publication.calendaredUntil;
-  const location = [publication.locationAddress, ...placeNames(publication)].filter(Boolean).join(', ');
+  const event = isCalendaredType(publication.typed) ? eventOf({ ...publication, revision }, publicUrl) : null;
+  if (event === null) throw new HttpError(404, NOT_CALENDARED_MESSAGE);
   const { error, value } = createEvent({
+    ...event,
     productId: '-//EcoAnuncios//Agregar a mi calendario//ES',
-    uid: `publication-${publication._id}@${new URL(publicUrl).hostname}`,
-    sequence: revision,
-    title: publication.title,
-    description: publication.description,
-    ...(location === '' ? {} : { location }),
-    url: `${publicUrl}/publications/${encodeURIComponent(publication._id)}`,
-    start: Date.parse(start),
-    startInputType: 'utc',
-    startOutputType: 'utc',
-    created: Date.parse(publication.createdAt),
-    lastModified: Date.parse(publication.updatedAt),
-    // Without an end, DTEND is left out: RFC 5545 reads such an event as ending when it starts. The library's types
-    // ask for an end or a duration; the library itself takes neither.
-    ...(end === null ? {} : { end: Date.parse(end), endInputType: 'utc', endOutputType: 'utc' }),
-  } as EventAttributes);
+  });
   if (error !== null || value === null) throw error ?? new Error('ics wrote no calendar');
   return { fileName: `${slugify(publication.title, 'evento')}.ics`, text: value };
+}
+
+/** A feed: a calendar named `name` (X-WR-CALNAME) holding these publications' events. */
+export function calendarFeedOf(
+  publications: readonly CalendarSource[],
+  name: string,
+  publicUrl: string,
+): string {
+  const events = publications.flatMap((publication) => eventOf(publication, publicUrl) ?? []);
+  const { error, value } = createEvents(events, {
+    productId: '-//EcoAnuncios//Calendarios//ES',
+    method: 'PUBLISH',
+    calName: name,
+  });
+  if (error !== null || value == null) throw error ?? new Error('ics wrote no calendar');
+  return value;
 }

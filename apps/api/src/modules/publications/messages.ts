@@ -14,3 +14,5 @@ export const REASON_INVALID_MESSAGE = 'El motivo es incorrecto';
 export const REASON_TOO_LONG_MESSAGE = 'El motivo es demasiado largo (max: 300)';
 /** The calendar file of a publication that is neither an event nor a course. */
 export const NOT_CALENDARED_MESSAGE = 'Solo los eventos y los cursos se pueden agregar al calendario';
+/** A calendar feed asked for a category that has no dates. */
+export const FEED_TYPED_MESSAGE = 'Los calendarios son de eventos (events) o cursos (courses)';

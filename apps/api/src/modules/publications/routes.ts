@@ -7,6 +7,7 @@ import type { CommunityMail } from '../notifications/community-mail.ts';
 import { createFavoritesService } from '../favorites/service.ts';
 import { requireSession } from '../sessions/require-session.ts';
 import {
+  calendarFeedQuerySchema,
   createBodySchema,
   listQuerySchema,
   myListQuerySchema,
@@ -184,6 +185,39 @@ export const publicationRoutes: FastifyPluginAsyncZod<{
       privateUnless(reply, isPublished(publication));
       reply.header('content-disposition', `attachment; filename="${file.fileName}"`);
       return reply.type('text/calendar; charset=utf-8').send(file.text);
+    },
+  );
+
+  app.get(
+    '/calendar.ics',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Calendario suscribible (webcal) de eventos y cursos, con los filtros de explorar',
+        description:
+          'iCalendar (RFC 5545) con los eventos y cursos publicados que terminan desde hace 30 días en adelante ' +
+          '(los 300 más próximos; con `term`, los más relevantes), filtrados y buscados como en GET ' +
+          '/api/publications: `typed` (events o courses; sin él, los dos), `country`, `province`, `city`, ' +
+          '`labels` y `term`. X-WR-CALNAME lo nombra ("Eventos en Antioquia"); cada evento tiene el UID y la ' +
+          'SEQUENCE de GET /api/publication/{id}/calendar.ics. Exacto tras cada cambio: responde `ETag`, y 304 a ' +
+          '`If-None-Match` con la misma.',
+        querystring: calendarFeedQuerySchema,
+        produces: ['text/calendar'],
+        response: {
+          200: z.string().describe('text/calendar; charset=utf-8'),
+          304: z.null().describe('Sin cambios desde la ETag enviada'),
+          ...errorResponses(400),
+        },
+      },
+    },
+    async (request, reply) => {
+      const feed = await publications.calendarFeed(request.query, publicUrl);
+      // A calendar app polls: it may keep the answer, but must ask again (with its ETag) every time.
+      reply.header('cache-control', 'no-cache');
+      reply.header('etag', feed.etag);
+      if (request.headers['if-none-match'] === feed.etag) return reply.code(304).send(null);
+      // Bytes are sent as they are (no serializer runs for them); the schema's string documents the text.
+      return reply.type('text/calendar; charset=utf-8').send(feed.bytes as unknown as string);
     },
   );
 

@@ -3,6 +3,7 @@ import { pageParams } from '../../paging.ts';
 import { captchaToken } from '@eco/domain/schemas/captcha';
 import {
   CATEGORY_KEYS,
+  isCalendaredType,
   LISTING_TYPES,
   MATERIAL_LABELS,
   SEARCH_TERM_MAX_LENGTH,
@@ -13,6 +14,7 @@ import { agendaParams, checkAgenda } from '@eco/domain/schemas/agenda';
 import { checkLocation, optionalLocationKey, whenObject } from '@eco/domain/schemas/fields';
 import { FIELDS, incorrect } from '@eco/domain/schemas/messages';
 import {
+  FEED_TYPED_MESSAGE,
   REASON_INVALID_MESSAGE,
   REASON_TOO_LONG_MESSAGE,
   STATUS_FILTER_MESSAGE,
@@ -149,13 +151,39 @@ const labelsParam = optionalParam(
 export const STATUS_FILTERS = ['published', 'pending', 'all'] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
+/** Explore's filters (category, place, materials, search), shared by the list and the calendar feed. */
+const filterParams = {
+  term: listParams.term,
+  typed: listParams.typed,
+  country: optionalParam(optionalLocationKey('locationCountry')).describe('Clave del país (arg, col)'),
+  province: optionalParam(optionalLocationKey('locationProvince')).describe('Clave de la provincia'),
+  city: optionalParam(optionalLocationKey('locationCity')).describe('Clave de la ciudad'),
+  labels: labelsParam,
+};
+
+/** The place's keys must be of the catalog and nested (a city in its province, in its country). */
+function checkPlaceParams(
+  query: {
+    country?: string | null | undefined;
+    province?: string | null | undefined;
+    city?: string | null | undefined;
+  },
+  ctx: z.RefinementCtx,
+): void {
+  checkLocation(
+    { locationCountry: query.country, locationProvince: query.province, locationCity: query.city },
+    {
+      addIssue: (issue) =>
+        ctx.addIssue({ ...issue, path: issue.path?.map((field) => QUERY_NAMES[field] ?? field) }),
+    },
+    false,
+  );
+}
+
 export const listQuerySchema = z
   .object({
-    ...listParams,
-    country: optionalParam(optionalLocationKey('locationCountry')).describe('Clave del país (arg, col)'),
-    province: optionalParam(optionalLocationKey('locationProvince')).describe('Clave de la provincia'),
-    city: optionalParam(optionalLocationKey('locationCity')).describe('Clave de la ciudad'),
-    labels: labelsParam,
+    ...pageParams,
+    ...filterParams,
     author: optionalParam(z.string().trim().min(1).max(100)).describe(
       'Id de un usuario: solo sus anuncios (el perfil público)',
     ),
@@ -182,16 +210,22 @@ export const listQuerySchema = z
       ),
   })
   .superRefine((query, ctx) => checkAgenda(query, ctx))
-  .superRefine((query, ctx) =>
-    checkLocation(
-      { locationCountry: query.country, locationProvince: query.province, locationCity: query.city },
-      {
-        addIssue: (issue) =>
-          ctx.addIssue({ ...issue, path: issue.path?.map((field) => QUERY_NAMES[field] ?? field) }),
-      },
-      false,
-    ),
-  );
+  .superRefine(checkPlaceParams);
+
+/**
+ * GET /calendar.ics: explore's filters, parsed as GET /publications parses them; the category, when given, an
+ * event or course type.
+ */
+export const calendarFeedQuerySchema = z
+  .object(filterParams)
+  .superRefine((query, ctx) => {
+    if (query.typed !== undefined && !isCalendaredType(query.typed)) {
+      ctx.addIssue({ code: 'custom', path: ['typed'], message: FEED_TYPED_MESSAGE });
+    }
+  })
+  .superRefine(checkPlaceParams);
+
+export type CalendarFeedQuery = z.output<typeof calendarFeedQuerySchema>;
 
 const QUERY_NAMES: Record<string, string> = {
   locationCountry: 'country',

@@ -1,6 +1,9 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  CALENDAR_FEED_PAST_DAYS,
+  CALENDARED_TYPES,
+  calendarFeedName,
   hasEnded,
   isCalendaredType,
   normalizeSearchTerms,
@@ -30,7 +33,8 @@ import {
   PUBLICATION_NOT_FOUND_MESSAGE,
   STATUS_FORBIDDEN_MESSAGE,
 } from './messages.ts';
-import { publicationsTracker, type ListDependencies } from './list-dependencies.ts';
+import { affects, publicationsTracker, type ListDependencies } from './list-dependencies.ts';
+import { calendarFeedOf, calendarSourceOfRow } from './calendar-file.ts';
 import {
   createListMemory,
   listPublications,
@@ -47,6 +51,7 @@ import {
   type PublicationWithAuthor,
 } from './repository.ts';
 import type {
+  CalendarFeedQuery,
   ListQuery,
   MyListQuery,
   PublicationForm,
@@ -58,6 +63,23 @@ import type {
 /** What the remembered public answers may hold, in bytes. */
 const PUBLISHED_ANSWERS_BYTES = 16 * 1024 * 1024;
 const ANSWER_NAMES_BYTES = 4 * 1024 * 1024;
+
+/** What the remembered calendar feeds may hold, in bytes. */
+const CALENDAR_FEEDS_BYTES = 16 * 1024 * 1024;
+/** The most events a public feed holds: the soonest (or, with a search, the most relevant) of its filters. */
+export const CALENDAR_FEED_LIMIT = 300;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A public feed as served: its bytes and their entity tag. */
+export type CalendarFeedFile = { bytes: Buffer; etag: string };
+
+/**
+ * The oldest end a feed keeps: the last 30 days, counted from the start of the current UTC day, so that a feed's
+ * answer changes with the day, not with every minute (a calendar app polls it).
+ */
+export function calendarFeedSince(now: number): string {
+  return new Date(Math.floor(now / DAY_MS) * DAY_MS - CALENDAR_FEED_PAST_DAYS * DAY_MS).toISOString();
+}
 
 type ListPage = { page: number; pageSize: number; term?: string | undefined };
 
@@ -288,7 +310,65 @@ export function createPublicationsService({ db, reader, dialect, storage, log, m
     };
   }
 
+  // Public calendar feeds, kept like the lists' answers: at the list's version, across the writes that cannot alter
+  // them (decision 037). A feed without a category is the events' list and the courses' list together.
+  const calendarFeeds = new VersionedCache<CalendarFeedFile, ListDependencies[]>(
+    2_000,
+    CALENDAR_FEEDS_BYTES,
+    { changes: tracker.changes, affects: (deps, change) => deps.some((one) => affects(one, change)) },
+    'calendar-feeds',
+  );
+
   return {
+    /**
+     * GET /calendar.ics: the published events and courses of explore's filters that end from the last 30 days on,
+     * as a calendar; exact after every write on every process (the list's version is read on every request).
+     */
+    async calendarFeed(query: CalendarFeedQuery, publicUrl: string): Promise<CalendarFeedFile> {
+      const since = calendarFeedSince(Date.now());
+      const version = await readPublicationsVersion(db);
+      const types = query.typed === undefined ? CALENDARED_TYPES : [query.typed];
+      const filters = {
+        status: 'published' as const,
+        country: query.country ?? undefined,
+        province: query.province ?? undefined,
+        city: query.city ?? undefined,
+        labels: query.labels,
+        endsFrom: since,
+      };
+      const words = normalizeSearchTerms(query.term ?? '');
+      const key = JSON.stringify([types, filters, words]);
+      return calendarFeeds.get(version, key, async () => {
+        const lists = await Promise.all(
+          types.map((typed) =>
+            listPublications(
+              db,
+              dialect,
+              {
+                ...filters,
+                typed,
+                words,
+                order: 'soonest',
+                count: false,
+                offset: 0,
+                limit: CALENDAR_FEED_LIMIT,
+              },
+              listMemory,
+              { version, reader },
+            ),
+          ),
+        );
+        const rows = lists
+          .flatMap((list) => list.rows)
+          .sort((a, b) => (a.calendared_at ?? '').localeCompare(b.calendared_at ?? ''))
+          .slice(0, CALENDAR_FEED_LIMIT);
+        const name = calendarFeedName({ ...query, labels: query.labels ?? [] });
+        const bytes = ownedBytes(calendarFeedOf(rows.map(calendarSourceOfRow), name, publicUrl));
+        const etag = `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
+        return { value: { bytes, etag }, deps: lists.map((list) => list.deps) };
+      });
+    },
+
     /** GET /publications: `status` other than 'published' is for super users only. */
     async list(user: User | null, query: ListQuery): Promise<PublicationPageJson> {
       if (query.status !== 'published' && user?.isSuperUser !== true) {
