@@ -42,10 +42,17 @@ async function favorites(trx: DB, userId: string): Promise<readonly string[]> {
   return [];
 }
 
+/** The personal calendar feed: its link stops answering with the deletion's commit. */
+async function calendarFeed(trx: DB, userId: string): Promise<readonly string[]> {
+  await trx.deleteFrom('calendar_feeds').where('user_id', '=', userId).execute();
+  return [];
+}
+
 export const ACCOUNT_DELETION_STEPS: DeletionStep[] = [
   profilePicture,
   uploads,
   favorites,
+  calendarFeed,
   publications,
   ratingsGiven,
 ];
