@@ -4,6 +4,7 @@ import { Group, Stack, Text, Title } from '@mantine/core';
 import { redirect } from 'react-router';
 import { isCalendaredType } from '@eco/domain/catalog/listing-types';
 import { AgendaFilters } from '../../features/explore/AgendaFilters';
+import { SubscribeToCalendar } from '../../features/calendar/SubscribeToCalendar';
 import { EmptyResults } from '../../features/explore/EmptyResults';
 import { LinkedPagination } from '../../components/LinkedPagination';
 import { FilterChips } from '../../features/explore/FilterChips';
@@ -78,6 +79,7 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
       <SearchBar query={query} />
       <FilterChips query={query} />
       {isCalendaredType(query.what) && <AgendaFilters query={query} />}
+      {isCalendaredType(query.what) && <SubscribeToCalendar query={query} />}
       {(superUser || page) && (
         <Group justify="space-between" gap="xs">
           {page && (
