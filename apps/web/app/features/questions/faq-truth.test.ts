@@ -138,6 +138,7 @@ describe('the FAQ, the privacy policy and the terms', () => {
       contacts: /contactos que hiciste desde el carrito/,
       reports: /denuncias que hiciste/,
       favorites: /anuncios que guardaste/,
+      calendarFeed: /si tienes un calendario personal \(sin su enlace secreto\)/,
     };
     expect(parts.length).toBeGreaterThan(10);
     for (const part of parts) {
