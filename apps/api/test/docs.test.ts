@@ -61,6 +61,7 @@ describe('API description', () => {
         'PUT /api/publication/{id}',
         'DELETE /api/publication/{id}',
         'GET /api/publication/{id}/calendar.ics',
+        'GET /api/publications/days',
         'GET /api/calendar.ics',
         'GET /api/calendar/{secret}.ics',
         'GET /api/me/calendar-feed',

@@ -28,4 +28,5 @@ export * from './deals.ts';
 export * from './dates/time-zones.ts';
 export * from './dates/agenda-ranges.ts';
 export * from './dates/calendar-feeds.ts';
+export * from './dates/month-grid.ts';
 export * from './schemas/agenda.ts';

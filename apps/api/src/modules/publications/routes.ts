@@ -7,6 +7,8 @@ import type { CommunityMail } from '../notifications/community-mail.ts';
 import { createFavoritesService } from '../favorites/service.ts';
 import { requireSession } from '../sessions/require-session.ts';
 import {
+  calendarDaysAnswerSchema,
+  calendarDaysQuerySchema,
   calendarFeedQuerySchema,
   createBodySchema,
   listQuerySchema,
@@ -186,6 +188,24 @@ export const publicationRoutes: FastifyPluginAsyncZod<{
       reply.header('content-disposition', `attachment; filename="${file.fileName}"`);
       return reply.type('text/calendar; charset=utf-8').send(file.text);
     },
+  );
+
+  app.get(
+    '/publications/days',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Los días con eventos o cursos de un rango (la vista del mes)',
+        description:
+          'Con los parámetros de la agenda (`from` y `to`, hasta 42 días, y `past`) y los filtros de explorar ' +
+          '(sin `term`): cuántos eventos o cursos publicados hay cada día, lo que no terminó (o con past=1 lo que ' +
+          'terminó), como la lista con from=to=ese día. Los días, en la zona horaria del país del filtro o, sin ' +
+          'país, en la de cada anuncio.',
+        querystring: calendarDaysQuerySchema,
+        response: { 200: calendarDaysAnswerSchema, ...errorResponses(400) },
+      },
+    },
+    async (request) => publications.calendarDays(request.query),
   );
 
   app.get(

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageParams } from '../../paging.ts';
 import { captchaToken } from '@eco/domain/schemas/captcha';
 import {
+  CALENDARED_TYPES,
   CATEGORY_KEYS,
   isCalendaredType,
   LISTING_TYPES,
@@ -14,6 +15,8 @@ import { agendaParams, checkAgenda } from '@eco/domain/schemas/agenda';
 import { checkLocation, optionalLocationKey, whenObject } from '@eco/domain/schemas/fields';
 import { FIELDS, incorrect } from '@eco/domain/schemas/messages';
 import {
+  DAYS_RANGE_MESSAGE,
+  DAYS_TOO_LONG_MESSAGE,
   FEED_TYPED_MESSAGE,
   REASON_INVALID_MESSAGE,
   REASON_TOO_LONG_MESSAGE,
@@ -226,6 +229,54 @@ export const calendarFeedQuerySchema = z
   .superRefine(checkPlaceParams);
 
 export type CalendarFeedQuery = z.output<typeof calendarFeedQuerySchema>;
+
+/** The most days the month view asks for: six weeks. */
+export const CALENDAR_DAYS_MAX = 42;
+
+/**
+ * GET /publications/days: the month view's marks, with the agenda's parameters (`from`, `to`, `past`) and explore's
+ * filters but the search, for events or courses.
+ */
+export const calendarDaysQuerySchema = z
+  .object({
+    typed: z.enum(CALENDARED_TYPES, { error: FEED_TYPED_MESSAGE }).describe('events o courses'),
+    country: filterParams.country,
+    province: filterParams.province,
+    city: filterParams.city,
+    labels: filterParams.labels,
+    from: agendaParams.from.meta({ type: 'string', format: 'date' }).describe('Primer día (AAAA-MM-DD)'),
+    to: agendaParams.to
+      .meta({ type: 'string', format: 'date' })
+      .describe('Último día (AAAA-MM-DD), inclusive'),
+    past: agendaParams.past
+      .meta({ type: 'string', enum: ['1', '0', 'true', 'false'] })
+      .describe('1: los días de lo que ya terminó; sin él, los de lo que no terminó (como la lista)'),
+  })
+  .superRefine((query, ctx) => {
+    if (query.from === undefined || query.to === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['from'], message: DAYS_RANGE_MESSAGE });
+      return;
+    }
+    checkAgenda(query, ctx);
+    const span =
+      Date.UTC(query.to.year, query.to.month - 1, query.to.day) -
+      Date.UTC(query.from.year, query.from.month - 1, query.from.day);
+    if (span >= CALENDAR_DAYS_MAX * 24 * 60 * 60 * 1000) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: DAYS_TOO_LONG_MESSAGE });
+    }
+  })
+  .superRefine(checkPlaceParams);
+
+export type CalendarDaysQuery = z.output<typeof calendarDaysQuerySchema>;
+
+export const calendarDaysAnswerSchema = z.object({
+  days: z
+    .array(z.object({ day: z.string().describe('AAAA-MM-DD'), count: z.number().int() }))
+    .describe('Los días con algo, en la zona horaria del país (del filtro, o de cada anuncio)'),
+  asOf: z.string().describe('El minuto (ISO, UTC) para el que se calculó'),
+});
+
+export type CalendarDaysAnswer = z.output<typeof calendarDaysAnswerSchema>;
 
 const QUERY_NAMES: Record<string, string> = {
   locationCountry: 'country',

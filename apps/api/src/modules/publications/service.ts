@@ -4,6 +4,8 @@ import {
   CALENDAR_FEED_PAST_DAYS,
   CALENDARED_TYPES,
   calendarFeedName,
+  daysCovered,
+  timeZoneOf,
   hasEnded,
   isCalendaredType,
   normalizeSearchTerms,
@@ -37,6 +39,8 @@ import { affects, publicationsTracker, type ListDependencies } from './list-depe
 import { calendarFeedOf, calendarSourceOfRow } from './calendar-file.ts';
 import {
   createListMemory,
+  filtersOfCriteria,
+  listDates,
   listPublications,
   readPublicationsVersion,
   type ListCriteria,
@@ -51,6 +55,8 @@ import {
   type PublicationWithAuthor,
 } from './repository.ts';
 import type {
+  CalendarDaysAnswer,
+  CalendarDaysQuery,
   CalendarFeedQuery,
   ListQuery,
   MyListQuery,
@@ -69,6 +75,8 @@ const CALENDAR_FEEDS_BYTES = 16 * 1024 * 1024;
 /** The most events a public feed holds: the soonest (or, with a search, the most relevant) of its filters. */
 export const CALENDAR_FEED_LIMIT = 300;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** The most publications the month view's marks read (six weeks of a busy place's events). */
+const CALENDAR_DAYS_ROWS = 5_000;
 
 /** A public feed as served: its bytes and their entity tag. */
 export type CalendarFeedFile = { bytes: Buffer; etag: string };
@@ -319,7 +327,55 @@ export function createPublicationsService({ db, reader, dialect, storage, log, m
     'calendar-feeds',
   );
 
+  // The month view's marks, per minute and criteria, kept across the writes that cannot alter them.
+  const calendarDays = new VersionedCache<CalendarDaysAnswer, ListDependencies>(
+    2_000,
+    undefined,
+    tracker,
+    'calendar-days',
+  );
+
   return {
+    /**
+     * GET /publications/days: the days of a range that have published events or courses of the filters (what has
+     * not ended, or with `past` what has), each counted in its country's zone, or the filter's country's: the list's
+     * criteria at the current minute, so a day's mark and the list its link opens agree.
+     */
+    async calendarDays(query: CalendarDaysQuery): Promise<CalendarDaysAnswer> {
+      const minute = agendaMinute(Date.now());
+      const version = await readPublicationsVersion(db);
+      const criteria: ListCriteria = {
+        ...agendaCriteriaOf(query, minute),
+        status: 'published',
+        typed: query.typed,
+        country: query.country ?? undefined,
+        province: query.province ?? undefined,
+        city: query.city ?? undefined,
+        labels: query.labels,
+        words: [],
+        offset: 0,
+        limit: CALENDAR_DAYS_ROWS,
+      };
+      const from = query.from!;
+      const to = query.to!;
+      return calendarDays.get(version, JSON.stringify(criteria), async () => {
+        const counts = new Map<string, number>();
+        for (const row of await listDates(reader, criteria)) {
+          const zone = timeZoneOf(query.country ?? row.country);
+          for (const day of daysCovered(row.start, row.end, zone, from, to)) {
+            counts.set(day, (counts.get(day) ?? 0) + 1);
+          }
+        }
+        const days = [...counts]
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([day, count]) => ({ day, count }));
+        return {
+          value: { days, asOf: minute.toISOString() },
+          deps: { filters: filtersOfCriteria(criteria), searches: [[]], vocabulary: false },
+        };
+      });
+    },
+
     /**
      * GET /calendar.ics: the published events and courses of explore's filters that end from the last 30 days on,
      * as a calendar; exact after every write on every process (the list's version is read on every request).
