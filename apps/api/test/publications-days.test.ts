@@ -88,7 +88,7 @@ describe("GET /api/publications/days (the month view's marks)", () => {
 
   it('answers bad ranges and filters with 400 and a Spanish message', async () => {
     const cases: [string, string][] = [
-      [`typed=events&from=${day(0)}`, 'La vista del mes necesita las fechas "desde" (from) y "hasta" (to)'],
+      [`typed=events&to=${day(0)}`, 'La vista del mes necesita las fechas "desde" (from) y "hasta" (to)'],
       [`typed=events&from=${day(0)}&to=${day(42)}`, 'La vista del mes abarca como mucho 42 días'],
       [
         `typed=events&from=${day(3)}&to=${day(0)}`,
@@ -106,5 +106,11 @@ describe("GET /api/publications/days (the month view's marks)", () => {
       expect(response.json<{ message: string }>().message, query).toContain(message);
     }
     expect((await days(`typed=events&from=${day(0)}&to=${day(41)}`)).statusCode).toBe(200);
+  });
+
+  it('answers the current month of the country without a range', async () => {
+    const answer = (await days('typed=events&country=col')).json<{ from: string; to: string }>();
+    expect(answer.from).toBe(`${today.slice(0, 8)}01`);
+    expect(answer.to.slice(0, 7)).toBe(today.slice(0, 7));
   });
 });

@@ -252,7 +252,10 @@ export const calendarDaysQuerySchema = z
       .meta({ type: 'string', enum: ['1', '0', 'true', 'false'] })
       .describe('1: los días de lo que ya terminó; sin él, los de lo que no terminó (como la lista)'),
   })
+  .describe('Sin from ni to: el mes en curso en la zona horaria del país (o la de Argentina sin país)')
   .superRefine((query, ctx) => {
+    // Neither: the current month (in the country's zone); one alone says no range.
+    if (query.from === undefined && query.to === undefined) return;
     if (query.from === undefined || query.to === undefined) {
       ctx.addIssue({ code: 'custom', path: ['from'], message: DAYS_RANGE_MESSAGE });
       return;
@@ -273,6 +276,8 @@ export const calendarDaysAnswerSchema = z.object({
   days: z
     .array(z.object({ day: z.string().describe('AAAA-MM-DD'), count: z.number().int() }))
     .describe('Los días con algo, en la zona horaria del país (del filtro, o de cada anuncio)'),
+  from: z.string().describe('Primer día del rango (AAAA-MM-DD): sin from ni to, el del mes en curso'),
+  to: z.string().describe('Último día del rango (AAAA-MM-DD)'),
   asOf: z.string().describe('El minuto (ISO, UTC) para el que se calculó'),
 });
 

@@ -5,6 +5,9 @@ import {
   CALENDARED_TYPES,
   calendarFeedName,
   daysCovered,
+  isoDayOf,
+  localDayOf,
+  monthBounds,
   timeZoneOf,
   hasEnded,
   isCalendaredType,
@@ -344,8 +347,12 @@ export function createPublicationsService({ db, reader, dialect, storage, log, m
     async calendarDays(query: CalendarDaysQuery): Promise<CalendarDaysAnswer> {
       const minute = agendaMinute(Date.now());
       const version = await readPublicationsVersion(db);
+      // Without a range, the current month of the country's zone: the page asking needs no clock of its own.
+      const month = monthBounds(localDayOf(timeZoneOf(query.country), minute));
+      const from = query.from ?? month.first;
+      const to = query.to ?? month.last;
       const criteria: ListCriteria = {
-        ...agendaCriteriaOf(query, minute),
+        ...agendaCriteriaOf({ ...query, from, to }, minute),
         status: 'published',
         typed: query.typed,
         country: query.country ?? undefined,
@@ -356,8 +363,6 @@ export function createPublicationsService({ db, reader, dialect, storage, log, m
         offset: 0,
         limit: CALENDAR_DAYS_ROWS,
       };
-      const from = query.from!;
-      const to = query.to!;
       return calendarDays.get(version, JSON.stringify(criteria), async () => {
         const counts = new Map<string, number>();
         for (const row of await listDates(reader, criteria)) {
@@ -370,7 +375,7 @@ export function createPublicationsService({ db, reader, dialect, storage, log, m
           .sort(([a], [b]) => a.localeCompare(b))
           .map(([day, count]) => ({ day, count }));
         return {
-          value: { days, asOf: minute.toISOString() },
+          value: { days, from: isoDayOf(from), to: isoDayOf(to), asOf: minute.toISOString() },
           deps: { filters: filtersOfCriteria(criteria), searches: [[]], vocabulary: false },
         };
       });
