@@ -1,0 +1,28 @@
+/** GET /api/publications/days: the days of a month that have events or courses. */
+export type MonthDays = { days: { day: string; count: number }[]; from: string; to: string; asOf: string };
+
+export const MONTH_NAMES = [
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+] as const;
+
+/** Monday first, as calendars in Argentina and Colombia are printed. */
+export const WEEKDAYS = [
+  ['lu', 'lunes'],
+  ['ma', 'martes'],
+  ['mi', 'miércoles'],
+  ['ju', 'jueves'],
+  ['vi', 'viernes'],
+  ['sá', 'sábado'],
+  ['do', 'domingo'],
+] as const;
