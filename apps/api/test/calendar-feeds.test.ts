@@ -10,6 +10,7 @@ import {
   type Actors,
 } from './helpers/publications.ts';
 import { createOtherInstance, createTestApp, type OtherInstance, type TestApp } from './helpers/test-app.ts';
+import { calendarFeedByLibrary, calendarFeedOf } from '../src/modules/publications/calendar-file.ts';
 
 const PUBLIC_URL = 'https://eco.example.org';
 const DAY = 24 * 60 * 60 * 1000;
@@ -190,5 +191,31 @@ describe("GET /api/calendar.ics (a subscribable feed by explore's filters)", () 
       expect(event?.uid).toBe(`publication-${created._id}@eco.example.org`);
       expect(event?.sequence).toBe(1);
     }
+  });
+});
+
+describe('a feed as written', () => {
+  it('is byte for byte what the ics library writes in one call, first and from its remembered blocks', () => {
+    const sources = [0, 1, 2].map((index) => ({
+      _id: `id-${index}`,
+      typed: 'events' as const,
+      title: `Taller ${index}; con comas, y acentos: ñandú`,
+      description: 'Una descripción larga que pasa de los setenta y cinco octetos de una línea. '.repeat(3),
+      calendaredAt: `2030-05-1${index}T17:00:00.000Z`,
+      calendaredUntil: index === 1 ? '2030-05-12T20:00:00.000Z' : null,
+      locationAddress: index === 2 ? null : 'Plaza San Martín',
+      locationCountry: 'arg',
+      locationProvince: 'cordoba',
+      locationCity: 'cba-city',
+      createdAt: '2030-01-01T10:00:00.000Z',
+      updatedAt: '2030-01-02T10:00:00.000Z',
+      revision: index,
+    }));
+    const expected = calendarFeedByLibrary(sources, 'Eventos en Córdoba', PUBLIC_URL);
+    expect(calendarFeedOf(sources, 'Eventos en Córdoba', PUBLIC_URL)).toBe(expected);
+    expect(calendarFeedOf(sources, 'Eventos en Córdoba', PUBLIC_URL)).toBe(expected);
+    expect(calendarFeedOf([], 'Cursos en Medellín', PUBLIC_URL)).toBe(
+      calendarFeedByLibrary([], 'Cursos en Medellín', PUBLIC_URL),
+    );
   });
 });

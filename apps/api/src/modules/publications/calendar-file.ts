@@ -115,18 +115,68 @@ export function calendarFileOf(
   return { fileName: `${slugify(publication.title, 'evento')}.ics`, text: value };
 }
 
-/** A feed: a calendar named `name` (X-WR-CALNAME) holding these publications' events. */
+const FEED_HEADER = { productId: '-//EcoAnuncios//Calendarios//ES', method: 'PUBLISH' } as const;
+const FOOTER = 'END:VCALENDAR\r\n';
+
+/**
+ * Each publication's VEVENT as the library wrote it, by its content's version (id, SEQUENCE, last change, site):
+ * `ics` validates every event with a schema, about a millisecond each, and a feed holds up to 300 of them, most of
+ * them unchanged between two answers. Bounded: emptied when full.
+ */
+const eventBlocks = new Map<string, string>();
+const EVENT_BLOCKS_MAX = 20_000;
+
+function writeCalendar(events: readonly EventAttributes[], name: string): string {
+  const { error, value } = createEvents([...events], { ...FEED_HEADER, calName: name });
+  if (error !== null || value == null) throw error ?? new Error('ics wrote no calendar');
+  return value;
+}
+
+/**
+ * One event's block: the library's calendar of that event alone, without the header and the footer it writes
+ * around every calendar (createEvents writes a calendar as its header, each event's block in turn, and the footer).
+ */
+function eventBlock(publication: CalendarSource, event: EventAttributes, publicUrl: string): string {
+  const key = `${publication._id}|${publication.revision}|${publication.updatedAt}|${publicUrl}`;
+  let block = eventBlocks.get(key);
+  if (block === undefined) {
+    const header = writeCalendar([], '-').slice(0, -FOOTER.length);
+    const alone = writeCalendar([event], '-');
+    block = alone.slice(header.length, -FOOTER.length);
+    if (!alone.startsWith(header) || !block.startsWith('BEGIN:VEVENT')) {
+      throw new Error('ics wrote a calendar in an unexpected shape');
+    }
+    if (eventBlocks.size >= EVENT_BLOCKS_MAX) eventBlocks.clear();
+    eventBlocks.set(key, block);
+  }
+  return block;
+}
+
+/**
+ * A feed: a calendar named `name` (X-WR-CALNAME) holding these publications' events, byte for byte what
+ * `createEvents` writes for them (calendar-feeds.test.ts compares), each event's block remembered.
+ */
 export function calendarFeedOf(
   publications: readonly CalendarSource[],
   name: string,
   publicUrl: string,
 ): string {
-  const events = publications.flatMap((publication) => eventOf(publication, publicUrl) ?? []);
-  const { error, value } = createEvents(events, {
-    productId: '-//EcoAnuncios//Calendarios//ES',
-    method: 'PUBLISH',
-    calName: name,
+  const header = writeCalendar([], name).slice(0, -FOOTER.length);
+  const blocks = publications.flatMap((publication) => {
+    const event = eventOf(publication, publicUrl);
+    return event === null ? [] : [eventBlock(publication, event, publicUrl)];
   });
-  if (error !== null || value == null) throw error ?? new Error('ics wrote no calendar');
-  return value;
+  return header + blocks.join('') + FOOTER;
+}
+
+/** The feed as the library writes it in one call, uncached: what calendarFeedOf must equal. */
+export function calendarFeedByLibrary(
+  publications: readonly CalendarSource[],
+  name: string,
+  publicUrl: string,
+): string {
+  return writeCalendar(
+    publications.flatMap((publication) => eventOf(publication, publicUrl) ?? []),
+    name,
+  );
 }
