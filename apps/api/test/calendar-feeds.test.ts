@@ -195,7 +195,7 @@ describe("GET /api/calendar.ics (a subscribable feed by explore's filters)", () 
 });
 
 describe('a feed as written', () => {
-  it('is byte for byte what the ics library writes in one call, first and from its remembered blocks', () => {
+  it('is byte for byte what the ics library writes in one call, first and from its remembered blocks', async () => {
     const sources = [0, 1, 2].map((index) => ({
       _id: `id-${index}`,
       typed: 'events' as const,
@@ -212,9 +212,9 @@ describe('a feed as written', () => {
       revision: index,
     }));
     const expected = calendarFeedByLibrary(sources, 'Eventos en Córdoba', PUBLIC_URL);
-    expect(calendarFeedOf(sources, 'Eventos en Córdoba', PUBLIC_URL)).toBe(expected);
-    expect(calendarFeedOf(sources, 'Eventos en Córdoba', PUBLIC_URL)).toBe(expected);
-    expect(calendarFeedOf([], 'Cursos en Medellín', PUBLIC_URL)).toBe(
+    expect(await calendarFeedOf(sources, 'Eventos en Córdoba', PUBLIC_URL)).toBe(expected);
+    expect(await calendarFeedOf(sources, 'Eventos en Córdoba', PUBLIC_URL)).toBe(expected);
+    expect(await calendarFeedOf([], 'Cursos en Medellín', PUBLIC_URL)).toBe(
       calendarFeedByLibrary([], 'Cursos en Medellín', PUBLIC_URL),
     );
   });

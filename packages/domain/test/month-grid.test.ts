@@ -25,9 +25,9 @@ describe('the month grid', () => {
     const from = { year: 2026, month: 11, day: 1 };
     const to = { year: 2026, month: 11, day: 30 };
     // 23:30 in Buenos Aires on the 27th is 02:30 UTC on the 28th.
-    expect(daysCovered('2026-11-28T02:30:00.000Z', null, 'America/Argentina/Buenos_Aires', from, to)).toEqual([
-      '2026-11-27',
-    ]);
+    expect(daysCovered('2026-11-28T02:30:00.000Z', null, 'America/Argentina/Buenos_Aires', from, to)).toEqual(
+      ['2026-11-27'],
+    );
     expect(daysCovered('2026-11-28T02:30:00.000Z', null, 'America/Bogota', from, to)).toEqual(['2026-11-27']);
     expect(
       daysCovered('2026-11-29T13:00:00.000Z', '2026-12-02T20:00:00.000Z', 'America/Bogota', from, to),

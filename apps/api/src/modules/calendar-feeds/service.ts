@@ -25,7 +25,7 @@ export function createCalendarFeedsService({ db, publicUrl }: { db: DB; publicUr
       const owner = SECRET.test(secret) ? await findFeedOwner(db, hashOf(secret)) : undefined;
       if (owner === undefined) throw new HttpError(404, FEED_NOT_FOUND_MESSAGE);
       const rows = await agendaRows(db, owner, calendarFeedSince(Date.now()));
-      const text = calendarFeedOf(rows.map(calendarSourceOfRow), PERSONAL_FEED_NAME, publicUrl);
+      const text = await calendarFeedOf(rows.map(calendarSourceOfRow), PERSONAL_FEED_NAME, publicUrl);
       const etag = `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`;
       return { text, etag };
     },

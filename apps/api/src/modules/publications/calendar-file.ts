@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { createEvent, createEvents, type EventAttributes } from 'ics';
 import { isCalendaredType, placeNames } from '@eco/domain';
 import type { PublicationsTable } from '../../db/schema.ts';
@@ -152,20 +153,29 @@ function eventBlock(publication: CalendarSource, event: EventAttributes, publicU
   return block;
 }
 
+/** New blocks written between two yields to the event loop: a cold feed must not hold other requests back. */
+const BLOCKS_PER_TURN = 16;
+
 /**
  * A feed: a calendar named `name` (X-WR-CALNAME) holding these publications' events, byte for byte what
- * `createEvents` writes for them (calendar-feeds.test.ts compares), each event's block remembered.
+ * `createEvents` writes for them (calendar-feeds.test.ts compares), each event's block remembered. Writing new blocks
+ * yields to the event loop every few of them.
  */
-export function calendarFeedOf(
+export async function calendarFeedOf(
   publications: readonly CalendarSource[],
   name: string,
   publicUrl: string,
-): string {
+): Promise<string> {
   const header = writeCalendar([], name).slice(0, -FOOTER.length);
-  const blocks = publications.flatMap((publication) => {
+  const blocks: string[] = [];
+  let written = 0;
+  for (const publication of publications) {
     const event = eventOf(publication, publicUrl);
-    return event === null ? [] : [eventBlock(publication, event, publicUrl)];
-  });
+    if (event === null) continue;
+    const known = eventBlocks.size;
+    blocks.push(eventBlock(publication, event, publicUrl));
+    if (eventBlocks.size !== known && ++written % BLOCKS_PER_TURN === 0) await setImmediate();
+  }
   return header + blocks.join('') + FOOTER;
 }
 

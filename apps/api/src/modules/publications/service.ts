@@ -424,7 +424,7 @@ export function createPublicationsService({ db, reader, dialect, storage, log, m
           .sort((a, b) => (a.calendared_at ?? '').localeCompare(b.calendared_at ?? ''))
           .slice(0, CALENDAR_FEED_LIMIT);
         const name = calendarFeedName({ ...query, labels: query.labels ?? [] });
-        const bytes = ownedBytes(calendarFeedOf(rows.map(calendarSourceOfRow), name, publicUrl));
+        const bytes = ownedBytes(await calendarFeedOf(rows.map(calendarSourceOfRow), name, publicUrl));
         const etag = `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
         return { value: { bytes, etag }, deps: lists.map((list) => list.deps) };
       });

@@ -9,9 +9,7 @@ export function AgendaLayout({ aside, children }: { aside: ReactNode; children: 
   if (!aside) return <div className={classes.results}>{children}</div>;
   return (
     <div className={classes.layout}>
-      <div className={classes.aside}>
-        {aside}
-      </div>
+      <div className={classes.aside}>{aside}</div>
       <div className={classes.results}>{children}</div>
     </div>
   );
