@@ -3,6 +3,22 @@ import { addDays, isoDayOf, offsetMinutes, weekdayOf, type LocalDay } from './ti
 // The month view of explore's events and courses (decision 037): a calendar grid, weeks from Monday, the days that
 // have something marked. The days an event covers are counted in a time zone (its country's), like the agenda's.
 
+/** Spanish month names, January first. */
+export const MONTH_NAMES = [
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+] as const;
+
 /** A month, 'YYYY-MM'. */
 export type MonthKey = `${number}-${number}`;
 

@@ -1,20 +1,7 @@
 /** GET /api/publications/days: the days of a month that have events or courses. */
 export type MonthDays = { days: { day: string; count: number }[]; from: string; to: string; asOf: string };
 
-export const MONTH_NAMES = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-] as const;
+export { MONTH_NAMES } from '@eco/domain/dates/month-grid';
 
 /** Monday first, as calendars in Argentina and Colombia are printed. */
 export const WEEKDAYS = [
