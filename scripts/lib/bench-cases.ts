@@ -1,5 +1,6 @@
 import type { Dialect } from '../../apps/api/src/db/schema.ts';
 import { agendaCases } from './bench-agenda.ts';
+import { feedCases } from './bench-feeds.ts';
 import { assistantCases } from './bench-assistant.ts';
 import { createListMix, LIST_KINDS } from './bench-mix.ts';
 import type { LoadRequest } from './load-test.ts';
@@ -75,4 +76,4 @@ export const pageCases: CaseProvider = ({ publicationIds }) => [
   { name: 'page: about', group: 'page', requests: [{ path: '/about', headers: BROWSER_HEADERS }] },
 ];
 
-export const CASE_PROVIDERS: CaseProvider[] = [listCases, pageCases, assistantCases, agendaCases];
+export const CASE_PROVIDERS: CaseProvider[] = [listCases, pageCases, assistantCases, agendaCases, feedCases];

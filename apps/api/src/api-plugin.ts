@@ -6,6 +6,7 @@ import { assistantRoutes } from './modules/assistant/routes.ts';
 import { captchaRoutes } from './modules/captcha/routes.ts';
 import { dealRoutes } from './modules/deals/routes.ts';
 import { favoriteRoutes } from './modules/favorites/routes.ts';
+import { calendarFeedRoutes } from './modules/calendar-feeds/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { notifyOutcomes } from './modules/moderation/outcome-notices.ts';
@@ -63,6 +64,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (api, { database,
   await api.register(dealRoutes, { db: database.db, config });
   await api.register(favoriteRoutes, { db: database.db });
   await api.register(pushRoutes, { database, config });
+  await api.register(calendarFeedRoutes, { db: database.db, publicUrl: config.publicUrl });
 
   // Explicit catch-alls: the web plugin's `/*` would otherwise answer unknown /api paths with an HTML page.
   api.all('/', { schema: { hide: true } }, handleNotFound);

@@ -8,6 +8,7 @@ import { searchStemsOf } from '../src/modules/publications/search-stems.ts';
 
 const TABLES = [
   'attempt_counters',
+  'calendar_feeds',
   'captcha_solutions',
   'contact_items',
   'contacts',

@@ -99,6 +99,7 @@ describe('my data: export and account deletion', () => {
       'reports',
       'favorites',
       'pushSubscriptions',
+      'calendarFeed',
     ]);
     expect(data.account).toMatchObject({
       id: actors.author.id,

@@ -155,6 +155,20 @@ export const questions: readonly Question[] = [
     ],
   },
   {
+    key: 'suscribirse-a-calendarios',
+    question: '¿Puedo ver los eventos en mi calendario sin tener que agregarlos uno por uno?',
+    answer:
+      'Sí. En Eventos y Talleres o en Cursos y Academia, elige el lugar, los materiales o la búsqueda que te interesan y abre «Suscribirme a este calendario»: con «Suscribirme (webcal)» tu teléfono o tu calendario se suscribe, y con «Google Calendar» lo agregas allí; también puedes copiar la «Dirección del calendario». Tu calendario lo actualiza solo, con lo que viene y lo de los últimos 30 días, y no necesitas una cuenta. Si tienes cuenta, en Configuración está «Tu calendario personal»: un enlace secreto con tus eventos y cursos y los que guardaste. Solo te lo mostramos al crearlo; si lo perdiste o alguien más lo tiene, presiona «Cambiar enlace» y el anterior deja de funcionar en el acto.',
+    references: [
+      {
+        to: '/publications?what=events',
+        title: 'Eventos y Talleres',
+        description: 'Suscríbete a sus fechas.',
+      },
+      { to: '/dashboard/settings', title: 'Configuración', description: 'Tu calendario personal.' },
+    ],
+  },
+  {
     key: 'materiales-para-regalar',
     question: 'Tengo materiales que quiero regalar, ¿qué hago?',
     answer:
@@ -215,7 +229,7 @@ export const questions: readonly Question[] = [
     key: 'descargar-mis-datos',
     question: '¿Cómo descargo los datos que EcoAnuncios guarda sobre mí?',
     answer:
-      'Inicia sesión, entra en Configuración, dentro de Mi Panel, y presiona «Descargar mis datos». Al instante recibes un archivo JSON con todo lo que guardamos sobre ti: tu cuenta, tu perfil, tus datos de pago, tus anuncios con las direcciones de sus imágenes, las imágenes que subiste, tus sesiones abiertas, las calificaciones que diste y recibiste, tus notificaciones, tu cuenta de Mercado Pago si la conectaste, tus compras y ventas, los contactos que hiciste desde el carrito, las denuncias que hiciste, los anuncios que guardaste y los dispositivos con notificaciones push que activaste. Nunca incluye tu contraseña. Desde el mismo lugar puedes corregir tu perfil o eliminar tu cuenta.',
+      'Inicia sesión, entra en Configuración, dentro de Mi Panel, y presiona «Descargar mis datos». Al instante recibes un archivo JSON con todo lo que guardamos sobre ti: tu cuenta, tu perfil, tus datos de pago, tus anuncios con las direcciones de sus imágenes, las imágenes que subiste, tus sesiones abiertas, las calificaciones que diste y recibiste, tus notificaciones, tu cuenta de Mercado Pago si la conectaste, tus compras y ventas, los contactos que hiciste desde el carrito, las denuncias que hiciste, los anuncios que guardaste los dispositivos con notificaciones push que activaste y si tienes un calendario personal (sin su enlace secreto). Nunca incluye tu contraseña. Desde el mismo lugar puedes corregir tu perfil o eliminar tu cuenta.',
     references: [
       { to: '/dashboard/settings', title: 'Configuración', description: 'Descarga tus datos.' },
       { to: '/privacy', title: 'Política de Privacidad', description: 'Tus derechos sobre tus datos.' },

@@ -27,6 +27,8 @@ export * from './search.ts';
 export * from './deals.ts';
 export * from './dates/time-zones.ts';
 export * from './dates/agenda-ranges.ts';
+export * from './dates/calendar-feeds.ts';
+export * from './dates/month-grid.ts';
 export * from './schemas/agenda.ts';
 export * from './schemas/push.ts';
 export * from './places/index.ts';

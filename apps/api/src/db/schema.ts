@@ -330,6 +330,14 @@ export interface PushKeysTable {
   private_key: string;
 }
 
+/** A member's personal calendar feed (migration 0026): the SHA-256 of its secret link's secret, one per member. */
+export interface CalendarFeedsTable {
+  user_id: string;
+  /** Hex SHA-256 of the secret; the secret itself is shown once, when made. */
+  secret_hash: string;
+  created_at: string;
+}
+
 /** Every image POST /media stored (migration 0006): its public URL (the thumbnail's is derived), key and owner. */
 export interface UploadsTable {
   url: string;
@@ -408,6 +416,7 @@ export interface Database {
   push_subscriptions: PushSubscriptionsTable;
   push_deliveries: PushDeliveriesTable;
   push_keys: PushKeysTable;
+  calendar_feeds: CalendarFeedsTable;
   uploads: UploadsTable;
   attempt_counters: AttemptCountersTable;
   list_versions: ListVersionsTable;

@@ -36,6 +36,12 @@ export function PrivacyContent() {
             calificaciones que das y recibes, los anuncios que guardas y las notificaciones de tu cuenta.
           </ListItem>
           <ListItem>
+            Si creas tu calendario personal, un enlace secreto que muestra tus eventos y cursos, y los que
+            guardaste, a quien lo tenga, sin iniciar sesión (así lo leen las aplicaciones de calendario). Solo
+            guardamos una huella del enlace, no el enlace: te lo mostramos una vez, y con «Cambiar enlace» el
+            anterior deja de funcionar en el acto. No lo compartas.
+          </ListItem>
+          <ListItem>
             Las preguntas que escribes al Asistente Virtual: las usamos solo para responderte en ese momento y
             no las guardamos ni las registramos. Si el sitio usa un modelo de lenguaje para redactar las
             respuestas, tu pregunta se le envía únicamente para eso.
@@ -203,7 +209,8 @@ export function PrivacyContent() {
             de sus imágenes, las imágenes que subiste, tus sesiones abiertas, las calificaciones que diste y
             recibiste, tus notificaciones, tu cuenta de Mercado Pago si la conectaste, tus compras y ventas,
             los contactos que hiciste desde el carrito, las denuncias que hiciste, los anuncios que guardaste
-            y los dispositivos con notificaciones push que activaste. Nunca incluye tu contraseña.
+            los dispositivos con notificaciones push que activaste y si tienes un calendario personal (sin su
+            enlace secreto). Nunca incluye tu contraseña.
           </ListItem>
           <ListItem>
             Supresión: en Configuración, «Eliminar mi cuenta» te pide tu contraseña y borra enseguida tu

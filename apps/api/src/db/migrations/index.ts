@@ -21,6 +21,7 @@ import * as calendar from './0020-calendar.ts';
 import * as favorites from './0022-favorites.ts';
 import * as agenda from './0023-agenda.ts';
 import * as places from './0024-places.ts';
+import * as calendarFeeds from './0026-calendar-feeds.ts';
 import * as push from './0027-push.ts';
 
 /** Every migration, by name; names sort in the order they run. Later features append theirs here. */
@@ -47,5 +48,6 @@ export const migrations: Record<string, Migration> = {
   '0022-favorites': favorites,
   '0023-agenda': agenda,
   '0024-places': places,
+  '0026-calendar-feeds': calendarFeeds,
   '0027-push': push,
 };

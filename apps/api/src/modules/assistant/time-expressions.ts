@@ -4,6 +4,7 @@ import {
   addDays,
   foldText,
   localDayOf,
+  MONTH_NAMES,
   offsetMinutes,
   startOfLocalDay,
   weekdayOf,
@@ -68,20 +69,7 @@ const PERIODS: readonly Period[] = [
   },
 ];
 
-const MONTHS = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-];
+const MONTHS: readonly string[] = MONTH_NAMES;
 const WEEKDAYS = ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'];
 
 /** How the reply names a day: 'hoy', 'mañana' or 'el sábado 6 de junio'. */

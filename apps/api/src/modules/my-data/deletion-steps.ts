@@ -50,11 +50,18 @@ async function pushSubscriptions(trx: DB, userId: string): Promise<readonly stri
   return [];
 }
 
+/** The personal calendar feed: its link stops answering with the deletion's commit. */
+async function calendarFeed(trx: DB, userId: string): Promise<readonly string[]> {
+  await trx.deleteFrom('calendar_feeds').where('user_id', '=', userId).execute();
+  return [];
+}
+
 export const ACCOUNT_DELETION_STEPS: DeletionStep[] = [
   profilePicture,
   uploads,
   favorites,
   pushSubscriptions,
+  calendarFeed,
   publications,
   ratingsGiven,
 ];

@@ -321,6 +321,16 @@ async function pushSubscriptions(context: ExportContext) {
   }));
 }
 
+/** Whether the member has a personal calendar feed, and since when: never its secret (only its hash is kept). */
+async function calendarFeed(context: ExportContext) {
+  const row = await context.db
+    .selectFrom('calendar_feeds')
+    .select('created_at')
+    .where('user_id', '=', context.userId)
+    .executeTakeFirst();
+  return row === undefined ? null : { exists: true, linkCreatedAt: row.created_at };
+}
+
 export const EXPORT_PARTS: ExportPart[] = [
   { name: 'account', collect: account },
   { name: 'profile', collect: profile },
@@ -335,4 +345,5 @@ export const EXPORT_PARTS: ExportPart[] = [
   { name: 'reports', collect: reports },
   { name: 'favorites', collect: favorites },
   { name: 'pushSubscriptions', collect: pushSubscriptions },
+  { name: 'calendarFeed', collect: calendarFeed },
 ];

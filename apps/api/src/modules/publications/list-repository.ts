@@ -299,6 +299,29 @@ async function listPage(
 }
 
 /**
+ * The dates (start, end, country) of the publications matching date criteria without search words, soonest first, at
+ * most `criteria.limit`: the month view's marks. Read through the agenda's start index (migration 0023), which holds
+ * every column read here.
+ */
+export async function listDates(
+  db: DB,
+  criteria: ListCriteria,
+): Promise<{ start: string; end: string | null; country: string | null }[]> {
+  const rows = await db
+    .selectFrom('publications as p')
+    .where(filtersOf(criteria, false, true))
+    .select(['p.calendared_at', 'p.calendared_until', 'p.location_country'])
+    .orderBy('p.calendared_at', 'asc')
+    .limit(criteria.limit)
+    .execute();
+  return rows.flatMap((row) =>
+    row.calendared_at === null
+      ? []
+      : [{ start: row.calendared_at, end: row.calendared_until, country: row.location_country }],
+  );
+}
+
+/**
  * The ids of a page of a text search: each tier's first matches in list order (`tierSeqs`), until the page's end is
  * reached (`total`, when counted first, stops the reads at the last match).
  */

@@ -14,3 +14,8 @@ export const REASON_INVALID_MESSAGE = 'El motivo es incorrecto';
 export const REASON_TOO_LONG_MESSAGE = 'El motivo es demasiado largo (max: 300)';
 /** The calendar file of a publication that is neither an event nor a course. */
 export const NOT_CALENDARED_MESSAGE = 'Solo los eventos y los cursos se pueden agregar al calendario';
+/** A calendar feed asked for a category that has no dates. */
+export const FEED_TYPED_MESSAGE = 'Los calendarios son de eventos (events) o cursos (courses)';
+/** The month view's days need a range of days. */
+export const DAYS_RANGE_MESSAGE = 'La vista del mes necesita las fechas "desde" (from) y "hasta" (to)';
+export const DAYS_TOO_LONG_MESSAGE = 'La vista del mes abarca como mucho 42 días';

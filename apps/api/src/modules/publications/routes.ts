@@ -2,11 +2,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../../db/database.ts';
+import { encodedCopy, preferredEncoding } from '../../plugins/content-encoding.ts';
 import { errorResponses } from '../../plugins/error-schema.ts';
 import type { CommunityMail } from '../notifications/community-mail.ts';
 import { createFavoritesService } from '../favorites/service.ts';
 import { requireSession } from '../sessions/require-session.ts';
 import {
+  calendarDaysAnswerSchema,
+  calendarDaysQuerySchema,
+  calendarFeedQuerySchema,
   createBodySchema,
   listQuerySchema,
   mapAnswerSchema,
@@ -207,6 +211,61 @@ export const publicationRoutes: FastifyPluginAsyncZod<{
       privateUnless(reply, isPublished(publication));
       reply.header('content-disposition', `attachment; filename="${file.fileName}"`);
       return reply.type('text/calendar; charset=utf-8').send(file.text);
+    },
+  );
+
+  app.get(
+    '/publications/days',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Los días con eventos o cursos de un rango (la vista del mes)',
+        description:
+          'Con los parámetros de la agenda (`from` y `to`, hasta 42 días, y `past`) y los filtros de explorar ' +
+          '(sin `term`): cuántos eventos o cursos publicados hay cada día, lo que no terminó (o con past=1 lo que ' +
+          'terminó), como la lista con from=to=ese día. Los días, en la zona horaria del país del filtro o, sin ' +
+          'país, en la de cada anuncio.',
+        querystring: calendarDaysQuerySchema,
+        response: { 200: calendarDaysAnswerSchema, ...errorResponses(400) },
+      },
+    },
+    async (request) => publications.calendarDays(request.query),
+  );
+
+  app.get(
+    '/calendar.ics',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Calendario suscribible (webcal) de eventos y cursos, con los filtros de explorar',
+        description:
+          'iCalendar (RFC 5545) con los eventos y cursos publicados que terminan desde hace 30 días en adelante ' +
+          '(los 300 más próximos; con `term`, los más relevantes), filtrados y buscados como en GET ' +
+          '/api/publications: `typed` (events o courses; sin él, los dos), `country`, `province`, `city`, ' +
+          '`labels` y `term`. X-WR-CALNAME lo nombra ("Eventos en Antioquia"); cada evento tiene el UID y la ' +
+          'SEQUENCE de GET /api/publication/{id}/calendar.ics. Exacto tras cada cambio: responde `ETag`, y 304 a ' +
+          '`If-None-Match` con la misma.',
+        querystring: calendarFeedQuerySchema,
+        produces: ['text/calendar'],
+        response: {
+          200: z.string().describe('text/calendar; charset=utf-8'),
+          304: z.null().describe('Sin cambios desde la ETag enviada'),
+          ...errorResponses(400),
+        },
+      },
+    },
+    async (request, reply) => {
+      const feed = await publications.calendarFeed(request.query, publicUrl);
+      // A calendar app polls: it may keep the answer, but must ask again (with its ETag) every time.
+      reply.header('cache-control', 'no-cache');
+      reply.header('etag', feed.etag);
+      if (request.headers['if-none-match'] === feed.etag) return reply.code(304).send(null);
+      // Compressed once per remembered feed, not on every poll (content-encoding.ts); no serializer runs for bytes,
+      // the schema's string documents the text.
+      const encoding = preferredEncoding(request);
+      reply.type('text/calendar; charset=utf-8').header('vary', 'accept-encoding');
+      if (encoding !== 'identity') reply.header('content-encoding', encoding);
+      return reply.send(encodedCopy(feed.bytes, encoding) as unknown as string);
     },
   );
 

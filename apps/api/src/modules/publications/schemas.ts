@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { pageParams } from '../../paging.ts';
 import { captchaToken } from '@eco/domain/schemas/captcha';
 import {
+  CALENDARED_TYPES,
   CATEGORY_KEYS,
+  isCalendaredType,
   LISTING_TYPES,
   MATERIAL_LABELS,
   SEARCH_TERM_MAX_LENGTH,
@@ -18,6 +20,9 @@ import { agendaParams, checkAgenda } from '@eco/domain/schemas/agenda';
 import { checkLocation, optionalLocationKey, whenObject } from '@eco/domain/schemas/fields';
 import { FIELDS, incorrect, required } from '@eco/domain/schemas/messages';
 import {
+  DAYS_RANGE_MESSAGE,
+  DAYS_TOO_LONG_MESSAGE,
+  FEED_TYPED_MESSAGE,
   REASON_INVALID_MESSAGE,
   REASON_TOO_LONG_MESSAGE,
   STATUS_FILTER_MESSAGE,
@@ -210,13 +215,39 @@ const placeParams = {
 export const STATUS_FILTERS = ['published', 'pending', 'all'] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
+/** Explore's filters (category, place, materials, search), shared by the list and the calendar feed. */
+const filterParams = {
+  term: listParams.term,
+  typed: listParams.typed,
+  country: optionalParam(optionalLocationKey('locationCountry')).describe('Clave del país (arg, col)'),
+  province: optionalParam(optionalLocationKey('locationProvince')).describe('Clave de la provincia'),
+  city: optionalParam(optionalLocationKey('locationCity')).describe('Clave de la ciudad'),
+  labels: labelsParam,
+};
+
+/** The place's keys must be of the catalog and nested (a city in its province, in its country). */
+function checkPlaceParams(
+  query: {
+    country?: string | null | undefined;
+    province?: string | null | undefined;
+    city?: string | null | undefined;
+  },
+  ctx: z.RefinementCtx,
+): void {
+  checkLocation(
+    { locationCountry: query.country, locationProvince: query.province, locationCity: query.city },
+    {
+      addIssue: (issue) =>
+        ctx.addIssue({ ...issue, path: issue.path?.map((field) => QUERY_NAMES[field] ?? field) }),
+    },
+    false,
+  );
+}
+
 export const listQuerySchema = z
   .object({
-    ...listParams,
-    country: optionalParam(optionalLocationKey('locationCountry')).describe('Clave del país (arg, col)'),
-    province: optionalParam(optionalLocationKey('locationProvince')).describe('Clave de la provincia'),
-    city: optionalParam(optionalLocationKey('locationCity')).describe('Clave de la ciudad'),
-    labels: labelsParam,
+    ...pageParams,
+    ...filterParams,
     near: parsedParam(parseNear, '-31.4201,-64.1888').describe(
       'lat,lng en Argentina o Colombia: ordena por distancia, lo más cercano primero (cada anuncio con punto dice ' +
         'su distanceKm); los que no tienen punto van al final, los más nuevos primero. No filtra: el total es el ' +
@@ -249,16 +280,75 @@ export const listQuerySchema = z
       ),
   })
   .superRefine((query, ctx) => checkAgenda(query, ctx))
-  .superRefine((query, ctx) =>
-    checkLocation(
-      { locationCountry: query.country, locationProvince: query.province, locationCity: query.city },
-      {
-        addIssue: (issue) =>
-          ctx.addIssue({ ...issue, path: issue.path?.map((field) => QUERY_NAMES[field] ?? field) }),
-      },
-      false,
-    ),
-  );
+  .superRefine(checkPlaceParams);
+
+/**
+ * GET /calendar.ics: explore's filters, parsed as GET /publications parses them; the category, when given, an
+ * event or course type.
+ */
+export const calendarFeedQuerySchema = z
+  .object(filterParams)
+  .superRefine((query, ctx) => {
+    if (query.typed !== undefined && !isCalendaredType(query.typed)) {
+      ctx.addIssue({ code: 'custom', path: ['typed'], message: FEED_TYPED_MESSAGE });
+    }
+  })
+  .superRefine(checkPlaceParams);
+
+export type CalendarFeedQuery = z.output<typeof calendarFeedQuerySchema>;
+
+/** The most days the month view asks for: six weeks. */
+export const CALENDAR_DAYS_MAX = 42;
+
+/**
+ * GET /publications/days: the month view's marks, with the agenda's parameters (`from`, `to`, `past`) and explore's
+ * filters but the search, for events or courses.
+ */
+export const calendarDaysQuerySchema = z
+  .object({
+    typed: z.enum(CALENDARED_TYPES, { error: FEED_TYPED_MESSAGE }).describe('events o courses'),
+    country: filterParams.country,
+    province: filterParams.province,
+    city: filterParams.city,
+    labels: filterParams.labels,
+    from: agendaParams.from.meta({ type: 'string', format: 'date' }).describe('Primer día (AAAA-MM-DD)'),
+    to: agendaParams.to
+      .meta({ type: 'string', format: 'date' })
+      .describe('Último día (AAAA-MM-DD), inclusive'),
+    past: agendaParams.past
+      .meta({ type: 'string', enum: ['1', '0', 'true', 'false'] })
+      .describe('1: los días de lo que ya terminó; sin él, los de lo que no terminó (como la lista)'),
+  })
+  .describe('Sin from ni to: el mes en curso en la zona horaria del país (o la de Argentina sin país)')
+  .superRefine((query, ctx) => {
+    // Neither: the current month (in the country's zone); one alone says no range.
+    if (query.from === undefined && query.to === undefined) return;
+    if (query.from === undefined || query.to === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['from'], message: DAYS_RANGE_MESSAGE });
+      return;
+    }
+    checkAgenda(query, ctx);
+    const span =
+      Date.UTC(query.to.year, query.to.month - 1, query.to.day) -
+      Date.UTC(query.from.year, query.from.month - 1, query.from.day);
+    if (span >= CALENDAR_DAYS_MAX * 24 * 60 * 60 * 1000) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: DAYS_TOO_LONG_MESSAGE });
+    }
+  })
+  .superRefine(checkPlaceParams);
+
+export type CalendarDaysQuery = z.output<typeof calendarDaysQuerySchema>;
+
+export const calendarDaysAnswerSchema = z.object({
+  days: z
+    .array(z.object({ day: z.string().describe('AAAA-MM-DD'), count: z.number().int() }))
+    .describe('Los días con algo, en la zona horaria del país (del filtro, o de cada anuncio)'),
+  from: z.string().describe('Primer día del rango (AAAA-MM-DD): sin from ni to, el del mes en curso'),
+  to: z.string().describe('Último día del rango (AAAA-MM-DD)'),
+  asOf: z.string().describe('El minuto (ISO, UTC) para el que se calculó'),
+});
+
+export type CalendarDaysAnswer = z.output<typeof calendarDaysAnswerSchema>;
 
 const QUERY_NAMES: Record<string, string> = {
   locationCountry: 'country',

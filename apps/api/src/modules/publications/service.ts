@@ -1,7 +1,15 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { distanceKm as distanceBetween } from '@eco/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  CALENDAR_FEED_PAST_DAYS,
+  CALENDARED_TYPES,
+  calendarFeedName,
+  daysCovered,
+  isoDayOf,
+  localDayOf,
+  monthBounds,
+  timeZoneOf,
   hasEnded,
   isCalendaredType,
   COUNTRY_TIME_ZONES,
@@ -34,13 +42,15 @@ import {
   PUBLICATION_NOT_FOUND_MESSAGE,
   STATUS_FORBIDDEN_MESSAGE,
 } from './messages.ts';
-import { publicationsTracker, type ListDependencies } from './list-dependencies.ts';
+import { affects, publicationsTracker, type ListDependencies } from './list-dependencies.ts';
 import { approximationKey, placeColumnsOf, writeOpeningRanges, type PlaceColumns } from './place-columns.ts';
+import { calendarFeedOf, calendarSourceOfRow } from './calendar-file.ts';
 import {
   createListMemory,
+  filtersOfCriteria,
+  listDates,
   listPublications,
   mapCells,
-  filtersOfCriteria,
   readPublicationsVersion,
   type ListCriteria,
 } from './list-repository.ts';
@@ -55,6 +65,9 @@ import {
   type PublicationWithAuthor,
 } from './repository.ts';
 import type {
+  CalendarDaysAnswer,
+  CalendarDaysQuery,
+  CalendarFeedQuery,
   ListQuery,
   MapAnswerJson,
   MapQuery,
@@ -69,6 +82,25 @@ import type {
 const PUBLISHED_ANSWERS_BYTES = 16 * 1024 * 1024;
 const ANSWER_NAMES_BYTES = 4 * 1024 * 1024;
 const MAP_ANSWERS_BYTES = 4 * 1024 * 1024;
+
+/** What the remembered calendar feeds may hold, in bytes. */
+const CALENDAR_FEEDS_BYTES = 16 * 1024 * 1024;
+/** The most events a public feed holds: the soonest (or, with a search, the most relevant) of its filters. */
+export const CALENDAR_FEED_LIMIT = 300;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The most publications the month view's marks read (six weeks of a busy place's events). */
+const CALENDAR_DAYS_ROWS = 5_000;
+
+/** A public feed as served: its bytes and their entity tag. */
+export type CalendarFeedFile = { bytes: Buffer; etag: string };
+
+/**
+ * The oldest end a feed keeps: the last 30 days, counted from the start of the current UTC day, so that a feed's
+ * answer changes with the day, not with every minute (a calendar app polls it).
+ */
+export function calendarFeedSince(now: number): string {
+  return new Date(Math.floor(now / DAY_MS) * DAY_MS - CALENDAR_FEED_PAST_DAYS * DAY_MS).toISOString();
+}
 
 type ListPage = { page: number; pageSize: number; term?: string | undefined };
 
@@ -372,7 +404,115 @@ export function createPublicationsService({
     };
   }
 
+  // Public calendar feeds, kept like the lists' answers: at the list's version, across the writes that cannot alter
+  // them (decision 037). A feed without a category is the events' list and the courses' list together.
+  const calendarFeeds = new VersionedCache<CalendarFeedFile, ListDependencies[]>(
+    2_000,
+    CALENDAR_FEEDS_BYTES,
+    { changes: tracker.changes, affects: (deps, change) => deps.some((one) => affects(one, change)) },
+    'calendar-feeds',
+  );
+
+  // The month view's marks, per minute and criteria, kept across the writes that cannot alter them.
+  const calendarDays = new VersionedCache<CalendarDaysAnswer, ListDependencies>(
+    2_000,
+    undefined,
+    tracker,
+    'calendar-days',
+  );
+
   return {
+    /**
+     * GET /publications/days: the days of a range that have published events or courses of the filters (what has
+     * not ended, or with `past` what has), each counted in its country's zone, or the filter's country's: the list's
+     * criteria at the current minute, so a day's mark and the list its link opens agree.
+     */
+    async calendarDays(query: CalendarDaysQuery): Promise<CalendarDaysAnswer> {
+      const minute = agendaMinute(Date.now());
+      const version = await readPublicationsVersion(db);
+      // Without a range, the current month of the country's zone: the page asking needs no clock of its own.
+      const month = monthBounds(localDayOf(timeZoneOf(query.country), minute));
+      const from = query.from ?? month.first;
+      const to = query.to ?? month.last;
+      const criteria: ListCriteria = {
+        ...agendaCriteriaOf({ ...query, from, to }, minute),
+        status: 'published',
+        typed: query.typed,
+        country: query.country ?? undefined,
+        province: query.province ?? undefined,
+        city: query.city ?? undefined,
+        labels: query.labels,
+        words: [],
+        offset: 0,
+        limit: CALENDAR_DAYS_ROWS,
+      };
+      return calendarDays.get(version, JSON.stringify(criteria), async () => {
+        const counts = new Map<string, number>();
+        for (const row of await listDates(reader, criteria)) {
+          const zone = timeZoneOf(query.country ?? row.country);
+          for (const day of daysCovered(row.start, row.end, zone, from, to)) {
+            counts.set(day, (counts.get(day) ?? 0) + 1);
+          }
+        }
+        const days = [...counts]
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([day, count]) => ({ day, count }));
+        return {
+          value: { days, from: isoDayOf(from), to: isoDayOf(to), asOf: minute.toISOString() },
+          deps: { filters: filtersOfCriteria(criteria), searches: [[]], vocabulary: false },
+        };
+      });
+    },
+
+    /**
+     * GET /calendar.ics: the published events and courses of explore's filters that end from the last 30 days on,
+     * as a calendar; exact after every write on every process (the list's version is read on every request).
+     */
+    async calendarFeed(query: CalendarFeedQuery, publicUrl: string): Promise<CalendarFeedFile> {
+      const since = calendarFeedSince(Date.now());
+      const version = await readPublicationsVersion(db);
+      const types = query.typed === undefined ? CALENDARED_TYPES : [query.typed];
+      const filters = {
+        status: 'published' as const,
+        country: query.country ?? undefined,
+        province: query.province ?? undefined,
+        city: query.city ?? undefined,
+        labels: query.labels,
+        endsFrom: since,
+      };
+      const words = normalizeSearchTerms(query.term ?? '');
+      const key = JSON.stringify([types, filters, words]);
+      return calendarFeeds.get(version, key, async () => {
+        const lists = await Promise.all(
+          types.map((typed) =>
+            listPublications(
+              db,
+              dialect,
+              {
+                ...filters,
+                typed,
+                words,
+                order: 'soonest',
+                count: false,
+                offset: 0,
+                limit: CALENDAR_FEED_LIMIT,
+              },
+              listMemory,
+              { version, reader },
+            ),
+          ),
+        );
+        const rows = lists
+          .flatMap((list) => list.rows)
+          .sort((a, b) => (a.calendared_at ?? '').localeCompare(b.calendared_at ?? ''))
+          .slice(0, CALENDAR_FEED_LIMIT);
+        const name = calendarFeedName({ ...query, labels: query.labels ?? [] });
+        const bytes = ownedBytes(await calendarFeedOf(rows.map(calendarSourceOfRow), name, publicUrl));
+        const etag = `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
+        return { value: { bytes, etag }, deps: lists.map((list) => list.deps) };
+      });
+    },
+
     /** GET /publications: `status` other than 'published' is for super users only. */
     async list(user: User | null, query: ListQuery): Promise<PublicationPageJson> {
       if (query.status !== 'published' && user?.isSuperUser !== true) {

@@ -36,6 +36,8 @@ export type ExploreQuery = {
   to?: string;
   /** …and what has ended instead of what is to come. */
   past?: boolean;
+  /** The month view's month, 'YYYY-MM' (the current one in the country's zone without it). */
+  month?: string;
 };
 
 export const EMPTY_QUERY: ExploreQuery = { labels: [], page: DEFAULT_PAGE };
@@ -94,6 +96,8 @@ export function parseExploreQuery(params: URLSearchParams): ExploreQuery {
       if (to) query.to = to;
     } else if (isAgendaWhen(when)) query.when = when;
     if (params.get('past') === '1') query.past = true;
+    const month = params.get('month');
+    if (month && /^\d{4}-(0[1-9]|1[0-2])$/.test(month)) query.month = month;
   }
   return query;
 }
@@ -120,6 +124,7 @@ export function exploreSearch(query: ExploreQuery): string {
   for (const label of query.labels) params.append('labels', label);
   if (query.status && query.status !== 'all') params.set('status', query.status);
   agendaParams(query, params);
+  if (query.month) params.set('month', query.month);
   if (query.page > DEFAULT_PAGE) params.set('page', String(query.page));
   const search = params.toString();
   return search ? `?${search}` : '';

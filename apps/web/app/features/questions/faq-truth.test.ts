@@ -139,6 +139,7 @@ describe('the FAQ, the privacy policy and the terms', () => {
       reports: /denuncias que hiciste/,
       favorites: /anuncios que guardaste/,
       pushSubscriptions: /dispositivos con notificaciones push/,
+      calendarFeed: /si tienes un calendario personal \(sin su enlace secreto\)/,
     };
     expect(parts.length).toBeGreaterThan(10);
     for (const part of parts) {

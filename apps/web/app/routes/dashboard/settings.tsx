@@ -7,6 +7,9 @@ import { SellerAccountCard } from '../../features/deals/SellerAccountCard';
 import { DELETE_ACCOUNT_INTENT } from '../../features/my-data/delete-account';
 import { deleteAccount } from '../../features/my-data/delete-account.server';
 import { MyDataCard } from '../../features/my-data/MyDataCard';
+import { PersonalFeedCard } from '../../features/calendar/PersonalFeedCard';
+import { CALENDAR_FEED_INTENT, isPersonalFeedAnswer } from '../../features/calendar/personal-feed';
+import { loadPersonalFeed, rotatePersonalFeed } from '../../features/calendar/personal-feed.server';
 import { EmailNotificationsSwitch } from '../../features/notifications/EmailNotificationsSwitch';
 import { PushSettingsCard } from '../../features/push/PushSettingsCard';
 import { PaymentDetailsForm } from '../../features/settings/PaymentDetailsForm';
@@ -24,7 +27,8 @@ export const meta: Route.MetaFunction = () => pageMeta('Configuración');
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   requireSession(context, url);
-  return loadAccount(context);
+  const [account, calendarFeed] = await Promise.all([loadAccount(context), loadPersonalFeed(context)]);
+  return { ...account, calendarFeed };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -36,6 +40,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     return saveSettings(context, intent, formData);
   }
   if (intent === DELETE_ACCOUNT_INTENT) return deleteAccount(context, formData);
+  if (intent === CALENDAR_FEED_INTENT) return rotatePersonalFeed(context);
   return brokenForm();
 }
 
@@ -53,8 +58,9 @@ export function shouldRevalidate({
 }
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const formAnswer = isPersonalFeedAnswer(actionData) ? undefined : actionData;
   const answerTo = (intent: string) =>
-    actionData && 'intent' in actionData && actionData.intent === intent ? actionData : undefined;
+    formAnswer && 'intent' in formAnswer && formAnswer.intent === intent ? formAnswer : undefined;
   return (
     <Stack gap="lg" maw={880}>
       <Stack gap={4}>
@@ -80,6 +86,10 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
             onlinePayments={loaderData.account.onlinePayments}
             sellerAccount={loaderData.account.sellerAccount}
             country={loaderData.account.user.locationCountry}
+          />
+          <PersonalFeedCard
+            state={loaderData.calendarFeed}
+            answer={isPersonalFeedAnswer(actionData) ? actionData : undefined}
           />
           <MyDataCard answer={answerTo(DELETE_ACCOUNT_INTENT)} />
         </>

@@ -4,6 +4,10 @@ import { Group, Stack, Text, Title } from '@mantine/core';
 import { redirect } from 'react-router';
 import { isCalendaredType } from '@eco/domain/catalog/listing-types';
 import { AgendaFilters } from '../../features/explore/AgendaFilters';
+import { SubscribeToCalendar } from '../../features/calendar/SubscribeToCalendar';
+import { MonthView } from '../../features/calendar/MonthView';
+import { AgendaLayout } from '../../features/calendar/AgendaLayout';
+import { loadMonthDays } from '../../features/calendar/month-view.server';
 import { EmptyResults } from '../../features/explore/EmptyResults';
 import { LinkedPagination } from '../../components/LinkedPagination';
 import { FilterChips } from '../../features/explore/FilterChips';
@@ -50,8 +54,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   if (result.page && result.page.publications.length === 0 && query.page > result.page.totalPages) {
     if (result.page.totalPages >= 1) throw redirect(explorePath({ ...query, page: result.page.totalPages }));
   }
-  const savedIds = await loadSavedAmong(context, result.page?.publications.map((item) => item._id) ?? []);
-  return { query, superUser, savedIds, ...result };
+  const [savedIds, monthDays] = await Promise.all([
+    loadSavedAmong(context, result.page?.publications.map((item) => item._id) ?? []),
+    isCalendaredType(query.what) ? loadMonthDays(context, query) : null,
+  ]);
+  return { query, superUser, savedIds, monthDays, ...result };
 }
 
 function resultsText(total: number, query: ExploreQuery): string {
@@ -61,7 +68,7 @@ function resultsText(total: number, query: ExploreQuery): string {
 }
 
 export default function ExplorePage({ loaderData }: Route.ComponentProps) {
-  const { query, superUser, savedIds, page, error } = loaderData;
+  const { query, superUser, savedIds, monthDays, page, error } = loaderData;
   const { title, description } = heading(query);
   const tips = query.what === 'tips';
 
@@ -78,41 +85,52 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
       <SearchBar query={query} />
       <FilterChips query={query} />
       {isCalendaredType(query.what) && <AgendaFilters query={query} />}
-      {(superUser || page) && (
-        <Group justify="space-between" gap="xs">
-          {page && (
-            <Text size="sm" c="dimmed" role="status">
-              {resultsText(page.total, query)}
-            </Text>
-          )}
-          {superUser && <StatusFilter query={query} />}
-        </Group>
-      )}
-      {error !== null && (
-        <Text c="red.8" role="alert">
-          No pudimos hacer esta búsqueda: {error}
-        </Text>
-      )}
-      {page && page.publications.length === 0 && <EmptyResults />}
-      {page && page.publications.length > 0 && tips && (
-        // Keyed by the search: a new search starts again from its first page.
-        <TipList
-          key={exploreSearch({ ...query, page: 1 })}
-          page={page}
-          query={query}
-          isSuperUser={superUser}
-        />
-      )}
-      {page && page.publications.length > 0 && !tips && (
-        <>
-          <PublicationGrid publications={page.publications} savedIds={savedIds} asOf={page.asOf} />
-          <LinkedPagination
-            page={query.page}
-            totalPages={page.totalPages}
-            pathFor={(target) => explorePath({ ...query, page: target })}
+      <AgendaLayout
+        aside={
+          isCalendaredType(query.what) && (
+            <>
+              {monthDays && <MonthView query={query} days={monthDays} />}
+              <SubscribeToCalendar query={query} />
+            </>
+          )
+        }
+      >
+        {(superUser || page) && (
+          <Group justify="space-between" gap="xs">
+            {page && (
+              <Text size="sm" c="dimmed" role="status">
+                {resultsText(page.total, query)}
+              </Text>
+            )}
+            {superUser && <StatusFilter query={query} />}
+          </Group>
+        )}
+        {error !== null && (
+          <Text c="red.8" role="alert">
+            No pudimos hacer esta búsqueda: {error}
+          </Text>
+        )}
+        {page && page.publications.length === 0 && <EmptyResults />}
+        {page && page.publications.length > 0 && tips && (
+          // Keyed by the search: a new search starts again from its first page.
+          <TipList
+            key={exploreSearch({ ...query, page: 1 })}
+            page={page}
+            query={query}
+            isSuperUser={superUser}
           />
-        </>
-      )}
+        )}
+        {page && page.publications.length > 0 && !tips && (
+          <>
+            <PublicationGrid publications={page.publications} savedIds={savedIds} asOf={page.asOf} />
+            <LinkedPagination
+              page={query.page}
+              totalPages={page.totalPages}
+              pathFor={(target) => explorePath({ ...query, page: target })}
+            />
+          </>
+        )}
+      </AgendaLayout>
     </Stack>
   );
 }
