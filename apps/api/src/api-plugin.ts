@@ -16,6 +16,7 @@ import { reportRoutes } from './modules/reports/routes.ts';
 import { createCommunityMail } from './modules/notifications/community-mail.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { ratingRoutes } from './modules/ratings/routes.ts';
+import { savedSearchRoutes } from './modules/searches/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { handleNotFound } from './plugins/error-handler.ts';
 import { refuseNulCharacters } from './plugins/input-guard.ts';
@@ -56,6 +57,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (api, { database,
   await api.register(assistantRoutes, { database, config });
   await api.register(dealRoutes, { db: database.db, config });
   await api.register(favoriteRoutes, { db: database.db });
+  await api.register(savedSearchRoutes, { database });
 
   // Explicit catch-alls: the web plugin's `/*` would otherwise answer unknown /api paths with an HTML page.
   api.all('/', { schema: { hide: true } }, handleNotFound);

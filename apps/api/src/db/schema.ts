@@ -270,6 +270,50 @@ export interface FavoritesTable {
   created_at: string;
 }
 
+/** A member's saved search (migration 0028): explore's term and filters under a name, and its alerts. */
+export interface SavedSearchesTable {
+  id: string;
+  user_id: string;
+  name: string;
+  term: string | null;
+  typed: string | null;
+  country: string | null;
+  province: string | null;
+  city: string | null;
+  /** JSON array of material names, sorted. */
+  labels: string;
+  /** 1: a matching publication, once published, notifies the member. */
+  alert: number;
+  /** 1: the matches also go into the daily e-mail. */
+  digest: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A publication that matched a saved search (migration 0028): once per pair. */
+export interface SavedSearchHitsTable {
+  search_id: string;
+  publication_id: string;
+  user_id: string;
+  created_at: string;
+  mailed_at: string | null;
+}
+
+/** Publications waiting to be matched against the saved searches (migration 0028, filled by a trigger). */
+export interface SavedSearchQueueTable {
+  publication_id: string;
+  enqueued_at: string;
+  claimed_until: Generated<string>;
+  attempts: Generated<number>;
+}
+
+/** The member's last daily e-mail of matches (their local day, AAAA-MM-DD). */
+export interface SavedSearchDigestsTable {
+  user_id: string;
+  last_day: string;
+  sent_at: string;
+}
+
 /** Every image POST /media stored (migration 0006): its public URL (the thumbnail's is derived), key and owner. */
 export interface UploadsTable {
   url: string;
@@ -343,6 +387,10 @@ export interface Database {
   qualifications: QualificationsTable;
   notifications: NotificationsTable;
   favorites: FavoritesTable;
+  saved_searches: SavedSearchesTable;
+  saved_search_hits: SavedSearchHitsTable;
+  saved_search_queue: SavedSearchQueueTable;
+  saved_search_digests: SavedSearchDigestsTable;
   uploads: UploadsTable;
   attempt_counters: AttemptCountersTable;
   list_versions: ListVersionsTable;

@@ -17,7 +17,7 @@ import {
   type Tier,
 } from './search-sql.ts';
 import { dateConditions, endOf, hasDateCriteria, type DateCriteria } from './date-criteria.ts';
-import { correctSpelling } from './spelling.ts';
+import { CORRECTABLE_MIN_LENGTH, correctSpelling, isKnownPrefix } from './spelling.ts';
 import { publicationsTracker, type ListDependencies, type ListFilters } from './list-dependencies.ts';
 
 // The explore lists and the search, on both dialects: one entry point, listPublications.
@@ -441,4 +441,87 @@ export async function listPublications(
     searches: [groups, corrected],
     vocabulary: true,
   });
+}
+
+/** What a saved search filters on: a list's criteria without its page, order, count, status or dates. */
+export type MatchCriteria = Pick<ListCriteria, 'typed' | 'country' | 'province' | 'city' | 'labels' | 'words'>;
+
+/** Criteria per statement of matchingCriteria: one union of this many single-row queries. */
+const MATCH_BATCH = 100;
+
+/** The indexes of `criteria` whose condition (`groupsOf`) the publication `id` meets, in batches of one statement. */
+async function matchingIndexes(
+  db: DB,
+  dialect: Dialect,
+  id: string,
+  entries: readonly { index: number; criteria: MatchCriteria; groups: SearchGroups }[],
+): Promise<number[]> {
+  const found: number[] = [];
+  for (let start = 0; start < entries.length; start += MATCH_BATCH) {
+    const queries = entries.slice(start, start + MATCH_BATCH).map(({ index, criteria, groups }) => {
+      const listed: ListCriteria = { ...criteria, status: 'published', offset: 0, limit: 1 };
+      let query = db
+        .selectFrom(listTable(dialect))
+        .select(sql<number>`${index}`.as('k'))
+        .where('p.id', '=', id)
+        .where(filtersOf(listed, dialect === 'sqlite'));
+      if (groups.length > 0) query = query.where(tierMatch(dialect, groups, 'all'));
+      return query;
+    });
+    const [first, ...rest] = queries;
+    if (first === undefined) continue;
+    const union = rest.reduce((all, query) => all.unionAll(query), first);
+    const rows = await union.execute();
+    found.push(...rows.map((row) => Number(row.k)));
+  }
+  return found;
+}
+
+/**
+ * Which of the criteria list the publication `id` on explore (`GET /api/publications?status=published`): the
+ * same filters and the same text match as listPublications, constrained to that one row, so that a saved search's
+ * alert and explore never disagree (decision 041). Words no known word starts with are corrected as explore
+ * corrects them when nothing matches. Answers the indexes into `criteria`.
+ */
+export async function matchingCriteria(
+  db: DB,
+  dialect: Dialect,
+  id: string,
+  criteria: readonly MatchCriteria[],
+): Promise<Set<number>> {
+  const exact = criteria.map((one, index) => ({
+    index,
+    criteria: one,
+    groups: one.words.map((word) => [word]),
+  }));
+  const matched = new Set(await matchingIndexes(db, dialect, id, exact));
+  // Only a search with a word no known word starts with has a correction (correctSpelling): each word is looked
+  // up once, not once per search.
+  const known = new Map<string, Promise<boolean>>();
+  const isKnown = (word: string) => {
+    let answer = known.get(word);
+    if (answer === undefined) {
+      answer = word.length < CORRECTABLE_MIN_LENGTH ? Promise.resolve(true) : isKnownPrefix(db, dialect, word);
+      known.set(word, answer);
+    }
+    return answer;
+  };
+  const corrections = new Map<string, Promise<SearchGroups | null>>();
+  const retried: { index: number; criteria: MatchCriteria; groups: SearchGroups }[] = [];
+  for (const entry of exact) {
+    if (matched.has(entry.index) || entry.criteria.words.length === 0) continue;
+    let unknown = false;
+    for (const word of entry.criteria.words) if (!(await isKnown(word))) unknown = true;
+    if (!unknown) continue;
+    const key = entry.criteria.words.join(' ');
+    let corrected = corrections.get(key);
+    if (corrected === undefined) {
+      corrected = correctSpelling(db, dialect, entry.criteria.words);
+      corrections.set(key, corrected);
+    }
+    const groups = await corrected;
+    if (groups !== null) retried.push({ ...entry, groups });
+  }
+  for (const index of await matchingIndexes(db, dialect, id, retried)) matched.add(index);
+  return matched;
 }

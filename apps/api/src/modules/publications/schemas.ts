@@ -149,13 +149,45 @@ const labelsParam = optionalParam(
 export const STATUS_FILTERS = ['published', 'pending', 'all'] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
+/** Explore's term and filters: the list's query and a saved search's (decision 041) take the same fields. */
+export const searchFilterFields = {
+  term: listParams.term,
+  typed: listParams.typed,
+  country: optionalParam(optionalLocationKey('locationCountry')).describe('Clave del país (arg, col)'),
+  province: optionalParam(optionalLocationKey('locationProvince')).describe('Clave de la provincia'),
+  city: optionalParam(optionalLocationKey('locationCity')).describe('Clave de la ciudad'),
+  labels: labelsParam,
+};
+
+const QUERY_NAMES: Record<string, string> = {
+  locationCountry: 'country',
+  locationProvince: 'province',
+  locationCity: 'city',
+};
+
+/** The place's keys belong together (the province is of the country, the city of the province), named as sent. */
+export function checkQueryLocation(
+  query: { country?: string | null | undefined; province?: string | null | undefined; city?: string | null | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  checkLocation(
+    {
+      locationCountry: query.country ?? undefined,
+      locationProvince: query.province ?? undefined,
+      locationCity: query.city ?? undefined,
+    },
+    {
+      addIssue: (issue) =>
+        ctx.addIssue({ ...issue, path: issue.path?.map((field) => QUERY_NAMES[field] ?? field) }),
+    },
+    false,
+  );
+}
+
 export const listQuerySchema = z
   .object({
-    ...listParams,
-    country: optionalParam(optionalLocationKey('locationCountry')).describe('Clave del país (arg, col)'),
-    province: optionalParam(optionalLocationKey('locationProvince')).describe('Clave de la provincia'),
-    city: optionalParam(optionalLocationKey('locationCity')).describe('Clave de la ciudad'),
-    labels: labelsParam,
+    ...pageParams,
+    ...searchFilterFields,
     author: optionalParam(z.string().trim().min(1).max(100)).describe(
       'Id de un usuario: solo sus anuncios (el perfil público)',
     ),
@@ -182,22 +214,8 @@ export const listQuerySchema = z
       ),
   })
   .superRefine((query, ctx) => checkAgenda(query, ctx))
-  .superRefine((query, ctx) =>
-    checkLocation(
-      { locationCountry: query.country, locationProvince: query.province, locationCity: query.city },
-      {
-        addIssue: (issue) =>
-          ctx.addIssue({ ...issue, path: issue.path?.map((field) => QUERY_NAMES[field] ?? field) }),
-      },
-      false,
-    ),
-  );
+  .superRefine((query, ctx) => checkQueryLocation(query, ctx));
 
-const QUERY_NAMES: Record<string, string> = {
-  locationCountry: 'country',
-  locationProvince: 'province',
-  locationCity: 'city',
-};
 
 export type ListQuery = z.output<typeof listQuerySchema>;
 

@@ -38,7 +38,7 @@ function innerTrigrams(word: string): string[] {
   return [...trigrams];
 }
 
-async function isKnownPrefix(db: DB, dialect: Dialect, word: string): Promise<boolean> {
+export async function isKnownPrefix(db: DB, dialect: Dialect, word: string): Promise<boolean> {
   // Words hold letters and digits only: no wildcard to escape.
   const matches =
     dialect === 'sqlite' ? sql<boolean>`word glob ${`${word}*`}` : sql<boolean>`word like ${`${word}%`}`;
