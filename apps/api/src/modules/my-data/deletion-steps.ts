@@ -42,10 +42,19 @@ async function favorites(trx: DB, userId: string): Promise<readonly string[]> {
   return [];
 }
 
+/** The member's saved searches with what they matched, and the record of their daily e-mail (decision 041). */
+async function savedSearches(trx: DB, userId: string): Promise<readonly string[]> {
+  await trx.deleteFrom('saved_search_hits').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('saved_searches').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('saved_search_digests').where('user_id', '=', userId).execute();
+  return [];
+}
+
 export const ACCOUNT_DELETION_STEPS: DeletionStep[] = [
   profilePicture,
   uploads,
   favorites,
+  savedSearches,
   publications,
   ratingsGiven,
 ];

@@ -2,6 +2,7 @@ import type { DB } from '../../db/schema.ts';
 import type { MediaStorage } from '../media/storage.ts';
 import { thumbnailUrlOf } from '../publications/mapper.ts';
 import { findFileUrls } from '../publications/repository.ts';
+import { toSavedSearchJson } from '../searches/service.ts';
 
 // What "Descargar mis datos" puts in the file: one small function per part. A feature that keeps personal data
 // (ratings, notifications, contacts, orders…) adds its part to EXPORT_PARTS in one line. Never a password hash, a
@@ -290,6 +291,36 @@ async function favorites(context: ExportContext) {
   }));
 }
 
+/** The member's saved searches (decision 041), their alerts, and the publications each one told them of. */
+async function savedSearches(context: ExportContext) {
+  const [rows, hits] = await Promise.all([
+    context.db
+      .selectFrom('saved_searches')
+      .selectAll()
+      .where('user_id', '=', context.userId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
+    context.db
+      .selectFrom('saved_search_hits')
+      .select(['search_id', 'publication_id', 'created_at', 'mailed_at'])
+      .where('user_id', '=', context.userId)
+      .orderBy('created_at')
+      .execute(),
+  ]);
+  return rows.map((row) => ({
+    ...toSavedSearchJson(row),
+    matches: hits
+      .filter((hit) => hit.search_id === row.id)
+      .map((hit) => ({
+        publicationId: hit.publication_id,
+        url: `${context.publicUrl}/publications/${hit.publication_id}`,
+        matchedAt: hit.created_at,
+        mailedAt: hit.mailed_at,
+      })),
+  }));
+}
+
 export const EXPORT_PARTS: ExportPart[] = [
   { name: 'account', collect: account },
   { name: 'profile', collect: profile },
@@ -303,4 +334,5 @@ export const EXPORT_PARTS: ExportPart[] = [
   { name: 'contacts', collect: contacts },
   { name: 'reports', collect: reports },
   { name: 'favorites', collect: favorites },
+  { name: 'savedSearches', collect: savedSearches },
 ];

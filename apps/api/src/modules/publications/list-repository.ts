@@ -444,7 +444,10 @@ export async function listPublications(
 }
 
 /** What a saved search filters on: a list's criteria without its page, order, count, status or dates. */
-export type MatchCriteria = Pick<ListCriteria, 'typed' | 'country' | 'province' | 'city' | 'labels' | 'words'>;
+export type MatchCriteria = Pick<
+  ListCriteria,
+  'typed' | 'country' | 'province' | 'city' | 'labels' | 'words'
+>;
 
 /** Criteria per statement of matchingCriteria: one union of this many single-row queries. */
 const MATCH_BATCH = 100;
@@ -501,7 +504,8 @@ export async function matchingCriteria(
   const isKnown = (word: string) => {
     let answer = known.get(word);
     if (answer === undefined) {
-      answer = word.length < CORRECTABLE_MIN_LENGTH ? Promise.resolve(true) : isKnownPrefix(db, dialect, word);
+      answer =
+        word.length < CORRECTABLE_MIN_LENGTH ? Promise.resolve(true) : isKnownPrefix(db, dialect, word);
       known.set(word, answer);
     }
     return answer;

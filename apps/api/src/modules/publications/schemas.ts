@@ -167,7 +167,11 @@ const QUERY_NAMES: Record<string, string> = {
 
 /** The place's keys belong together (the province is of the country, the city of the province), named as sent. */
 export function checkQueryLocation(
-  query: { country?: string | null | undefined; province?: string | null | undefined; city?: string | null | undefined },
+  query: {
+    country?: string | null | undefined;
+    province?: string | null | undefined;
+    city?: string | null | undefined;
+  },
   ctx: z.RefinementCtx,
 ): void {
   checkLocation(
@@ -215,7 +219,6 @@ export const listQuerySchema = z
   })
   .superRefine((query, ctx) => checkAgenda(query, ctx))
   .superRefine((query, ctx) => checkQueryLocation(query, ctx));
-
 
 export type ListQuery = z.output<typeof listQuerySchema>;
 

@@ -3,7 +3,7 @@ import type { DB, Dialect } from '../../db/schema.ts';
 import { notify } from '../notifications/service.ts';
 import { matchPublication, type MatchedPublication } from './matcher.ts';
 import { matchTexts } from './messages.ts';
-import { claimNext, complete, MAX_ATTEMPTS } from './queue.ts';
+import { claimNext, complete, MAX_ATTEMPTS, release } from './queue.ts';
 
 // The saved searches' alerts, off the write path (decision 041): each queued publication is matched and each
 // matching search's owner notified once.
@@ -75,8 +75,11 @@ export async function drainQueue(db: DB, dialect: Dialect, log?: FastifyBaseLogg
       done++;
     } catch (error) {
       log?.warn({ err: error, publicationId: claim.publicationId }, 'Saved searches not matched');
-      // Left for a later claim, once its lease expires, up to MAX_ATTEMPTS.
-      if (claim.attempts >= MAX_ATTEMPTS) await complete(db, claim);
+      // Taken again a little later (what was saved stays saved), up to MAX_ATTEMPTS; a failing release is left to
+      // the lease.
+      await (claim.attempts >= MAX_ATTEMPTS ? complete(db, claim) : release(db, claim)).catch(
+        () => undefined,
+      );
       return done;
     }
   }

@@ -10,7 +10,9 @@ import type { DB, Dialect } from '../../db/schema.ts';
 /** How long a claim holds before another worker may take the entry again. */
 export const CLAIM_LEASE_MS = 120_000;
 /** After this many claims an entry is dropped (and logged): a publication that always fails must not loop. */
-export const MAX_ATTEMPTS = 5;
+export const MAX_ATTEMPTS = 20;
+/** A failed entry waits this long per attempt made before it is taken again (another process's lock, a restart). */
+export const RETRY_STEP_MS = 1_000;
 
 export type Claim = { publicationId: string; lease: string; attempts: number };
 
@@ -37,6 +39,16 @@ export async function claimNext(db: DB, dialect: Dialect, now = new Date()): Pro
 export async function complete(db: DB, claim: Claim): Promise<void> {
   await db
     .deleteFrom('saved_search_queue')
+    .where('publication_id', '=', claim.publicationId)
+    .where('claimed_until', '=', claim.lease)
+    .execute();
+}
+
+/** Failed: the entry is left to be taken again after a short wait that grows with its attempts. */
+export async function release(db: DB, claim: Claim, now = new Date()): Promise<void> {
+  await db
+    .updateTable('saved_search_queue')
+    .set({ claimed_until: new Date(now.getTime() + claim.attempts * RETRY_STEP_MS).toISOString() })
     .where('publication_id', '=', claim.publicationId)
     .where('claimed_until', '=', claim.lease)
     .execute();
