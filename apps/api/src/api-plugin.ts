@@ -6,6 +6,11 @@ import { assistantRoutes } from './modules/assistant/routes.ts';
 import { captchaRoutes } from './modules/captcha/routes.ts';
 import { dealRoutes } from './modules/deals/routes.ts';
 import { favoriteRoutes } from './modules/favorites/routes.ts';
+import { interestRoutes } from './modules/interests/routes.ts';
+import { reminderMailHandler } from './modules/interests/reminder-mail.ts';
+import { REMINDER_JOB, REMINDER_MAIL_JOB, reminderHandler } from './modules/interests/reminders.ts';
+import { createInterestsService } from './modules/interests/service.ts';
+import { startJobWorker } from './modules/jobs/queue-plugin.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { notifyOutcomes } from './modules/moderation/outcome-notices.ts';
@@ -16,6 +21,7 @@ import { reportRoutes } from './modules/reports/routes.ts';
 import { createCommunityMail } from './modules/notifications/community-mail.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { ratingRoutes } from './modules/ratings/routes.ts';
+import { MATCH_JOB, matchHandler } from './modules/searches/alerts.ts';
 import { savedSearchRoutes } from './modules/searches/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { handleNotFound } from './plugins/error-handler.ts';
@@ -39,6 +45,32 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (api, { database,
   });
   api.addHook('onClose', async () => communityMail.settled());
 
+  // The durable job queue's worker of this process (decision 036): the reminders of "Me interesa" and their
+  // e-mails, the saved searches' alerts (decision 041).
+  const { db, dialect } = database;
+  const jobs = startJobWorker(api, {
+    db,
+    dialect,
+    pollMs: config.jobsPollMs,
+    handlers: (wake) => ({
+      [REMINDER_JOB]: reminderHandler({ db, wake }),
+      [MATCH_JOB]: matchHandler({ db, dialect }),
+      [REMINDER_MAIL_JOB]: reminderMailHandler({
+        db,
+        mailer: api.mailer,
+        storage: api.mediaStorage,
+        publicUrl: config.publicUrl,
+        secretKey: config.secretKey,
+      }),
+    }),
+  });
+  const interests = createInterestsService({
+    db,
+    dialect,
+    storage: api.mediaStorage,
+    wake: () => jobs.wake(),
+  });
+
   await api.register(healthRoutes, { database, storage: api.mediaStorage, readiness: api.readiness });
   await api.register(captchaRoutes);
   await api.register(accountRoutes, { db: database.db, config });
@@ -49,7 +81,12 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (api, { database,
     storage: api.mediaStorage,
     maxBytes: config.mediaMaxBytes,
   });
-  await api.register(publicationRoutes, { database, mail: communityMail, publicUrl: config.publicUrl });
+  await api.register(publicationRoutes, {
+    database,
+    mail: communityMail,
+    publicUrl: config.publicUrl,
+    interests,
+  });
   await api.register(reportRoutes, { db: database.db, config });
   await api.register(moderationRoutes, { db: database.db, notify: notifyOutcomes });
   await api.register(ratingRoutes, { db: database.db, mail: communityMail });
@@ -57,7 +94,8 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (api, { database,
   await api.register(assistantRoutes, { database, config });
   await api.register(dealRoutes, { db: database.db, config });
   await api.register(favoriteRoutes, { db: database.db });
-  await api.register(savedSearchRoutes, { database });
+  await api.register(savedSearchRoutes, { db });
+  await api.register(interestRoutes, { interests });
 
   // Explicit catch-alls: the web plugin's `/*` would otherwise answer unknown /api paths with an HTML page.
   api.all('/', { schema: { hide: true } }, handleNotFound);

@@ -99,6 +99,7 @@ describe('my data: export and account deletion', () => {
       'reports',
       'favorites',
       'savedSearches',
+      'interests',
     ]);
     expect(data.account).toMatchObject({
       id: actors.author.id,

@@ -29,6 +29,8 @@ export interface UsersTable {
   rating_sum: Generated<number>;
   /** 1: e-mails about publications and ratings are sent; 0: the member turned them off. */
   email_notifications: Generated<number>;
+  /** 1: "Me interesa" also reminds 1 hour before the start (migration 0025); the 24-hour one is always sent. */
+  reminder_hour_before: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -82,6 +84,8 @@ export interface PublicationsTable {
   updated_at: string;
   /** Raised by every change saved through the publication routes: the iCalendar SEQUENCE (migration 0020). */
   revision: Generated<number>;
+  /** How many members marked "Me interesa" (migration 0025), kept with each interest written or removed. */
+  interested_count: Generated<number>;
   /**
    * The search tokens of the title, the labels and the description (stemText: folded Spanish stems, spaces between),
    * written with the texts by every writer (searchStemsOf); the full-text indexes of both dialects read them.
@@ -299,19 +303,39 @@ export interface SavedSearchHitsTable {
   mailed_at: string | null;
 }
 
-/** Publications waiting to be matched against the saved searches (migration 0028, filled by a trigger). */
-export interface SavedSearchQueueTable {
-  publication_id: string;
-  enqueued_at: string;
-  claimed_until: Generated<string>;
-  attempts: Generated<number>;
-}
-
 /** The member's last daily e-mail of matches (their local day, AAAA-MM-DD). */
 export interface SavedSearchDigestsTable {
   user_id: string;
   last_day: string;
   sent_at: string;
+}
+
+/** "Me interesa" on an event or course (migration 0025); one row per member and publication. */
+export interface InterestsTable {
+  user_id: string;
+  publication_id: string;
+  created_at: string;
+}
+
+/** The durable job queue (migration 0025, modules/jobs). */
+export interface JobsTable {
+  /** The job's name when its scheduler gives one (scheduling twice is once), else a random id. */
+  id: string;
+  kind: string;
+  /** What it is about (`publication:{id}`), to move or drop a thing's jobs together. */
+  subject: string | null;
+  /** JSON. */
+  payload: Generated<string>;
+  /** When it is due; while claimed, when the claim's lease ends. ISO 8601. */
+  run_at: string;
+  /** Claims so far (a crash counts as one). */
+  attempts: Generated<number>;
+  /** The token of the current claim; null while never claimed. */
+  claim: string | null;
+  last_error: string | null;
+  /** Set when it failed for the last time: never run again, kept for the operator. */
+  failed_at: string | null;
+  created_at: string;
 }
 
 /** Every image POST /media stored (migration 0006): its public URL (the thumbnail's is derived), key and owner. */
@@ -389,8 +413,9 @@ export interface Database {
   favorites: FavoritesTable;
   saved_searches: SavedSearchesTable;
   saved_search_hits: SavedSearchHitsTable;
-  saved_search_queue: SavedSearchQueueTable;
   saved_search_digests: SavedSearchDigestsTable;
+  interests: InterestsTable;
+  jobs: JobsTable;
   uploads: UploadsTable;
   attempt_counters: AttemptCountersTable;
   list_versions: ListVersionsTable;

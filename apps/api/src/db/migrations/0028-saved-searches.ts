@@ -4,14 +4,16 @@ import { dialectOf } from '../dialect-of.ts';
 // Saved searches with alerts (issue 26, decision 041). A member saves explore's term and filters under a name;
 // with `alert` a publication that is published and matches notifies them (and, with `digest`, also goes into the
 // daily e-mail). `saved_search_hits` is each (search, publication) matched once: its primary key is what makes a match
-// notify never twice. `saved_search_queue` is the durable queue of publications to match: a trigger on
-// publications adds one whenever a row becomes published (created published or changed to published, by any path:
-// a super user's form or switch, the moderation desk, dismissed reports), in the writer's own transaction and
-// without a round trip of its own, and only while some search listens. Workers in any process claim entries with a
-// lease (after a restart, an unfinished claim expires and is taken again).
+// notify never twice. The matching runs as a job of the durable queue (`jobs`, migration 0025): a trigger on
+// publications queues one whenever a row becomes published (created published or changed to published, by any
+// path: a super user's form or switch, the moderation desk, dismissed reports), in the writer's own transaction and
+// without a round trip of its own, and only while some search listens. The job is named after the publication, so
+// it is queued once however many times the row is written before it runs.
 
 const NOW_SQLITE = `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
 const NOW_POSTGRES = `to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** The kind of the matching job (searches/alerts.ts MATCH_JOB). */
+const JOB = 'saved-search-match';
 const LISTENING = `exists (select 1 from saved_searches where alert = 1)`;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -64,14 +66,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['user_id', 'created_at'])
     .where(sql.ref('mailed_at'), 'is', null)
     .execute();
-  await db.schema
-    .createTable('saved_search_queue')
-    .addColumn('publication_id', 'text', (column) => column.primaryKey())
-    .addColumn('enqueued_at', 'text', (column) => column.notNull())
-    // A worker's lease: until then nobody else takes it; past it (the worker died) it is taken again.
-    .addColumn('claimed_until', 'text', (column) => column.notNull().defaultTo(''))
-    .addColumn('attempts', 'integer', (column) => column.notNull().defaultTo(0))
-    .execute();
   // The last daily e-mail per member (its local day), so that there is at most one a day in every process.
   await db.schema
     .createTable('saved_search_digests')
@@ -86,8 +80,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         `create or replace function eco_saved_search_enqueue() returns trigger language plpgsql as $body$
         begin
           if new.status = 1 and (tg_op = 'INSERT' or old.status is distinct from 1) and ${LISTENING} then
-            insert into saved_search_queue (publication_id, enqueued_at) values (new.id, ${NOW_POSTGRES})
-              on conflict (publication_id) do nothing;
+            insert into jobs (id, kind, subject, run_at, created_at)
+              values ('${JOB}:' || new.id, '${JOB}', 'publication:' || new.id, ${NOW_POSTGRES}, ${NOW_POSTGRES})
+              on conflict (id) do nothing;
           end if;
           return null;
         end $body$`,
@@ -100,7 +95,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       )
       .execute(db);
   } else {
-    const insert = `insert or ignore into saved_search_queue (publication_id, enqueued_at) values (new.id, ${NOW_SQLITE});`;
+    const insert = `insert or ignore into jobs (id, kind, subject, run_at, created_at)
+      values ('${JOB}:' || new.id, '${JOB}', 'publication:' || new.id, ${NOW_SQLITE}, ${NOW_SQLITE});`;
     await sql
       .raw(
         `create trigger publications_saved_search_enqueue_insert after insert on publications
@@ -125,7 +121,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await sql`drop trigger if exists publications_saved_search_enqueue_update`.execute(db);
   }
   await db.schema.dropTable('saved_search_digests').execute();
-  await db.schema.dropTable('saved_search_queue').execute();
   await db.schema.dropTable('saved_search_hits').execute();
   await db.schema.dropTable('saved_searches').execute();
 }

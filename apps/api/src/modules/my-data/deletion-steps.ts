@@ -1,3 +1,5 @@
+import { deleteInterestsOf } from '../interests/repository.ts';
+import { REMINDER_JOB } from '../interests/reminders.ts';
 import type { DB } from '../../db/schema.ts';
 import { withdrawRatingsGivenBy } from '../ratings/repository.ts';
 
@@ -50,11 +52,19 @@ async function savedSearches(trx: DB, userId: string): Promise<readonly string[]
   return [];
 }
 
+/** The member's "Me interesa", with the counts they were in, and their queued reminders (decision 036). */
+async function interests(trx: DB, userId: string): Promise<readonly string[]> {
+  await deleteInterestsOf(trx, userId);
+  await trx.deleteFrom('jobs').where('id', 'like', `${REMINDER_JOB}:%:${userId}:%`).execute();
+  return [];
+}
+
 export const ACCOUNT_DELETION_STEPS: DeletionStep[] = [
   profilePicture,
   uploads,
   favorites,
   savedSearches,
+  interests,
   publications,
   ratingsGiven,
 ];

@@ -321,6 +321,22 @@ async function savedSearches(context: ExportContext) {
   }));
 }
 
+/** The events and courses the member marked "Me interesa": which and when (never the content of a hidden one). */
+async function interests(context: ExportContext) {
+  const rows = await context.db
+    .selectFrom('interests')
+    .select(['publication_id', 'created_at'])
+    .where('user_id', '=', context.userId)
+    .orderBy('created_at')
+    .orderBy('publication_id')
+    .execute();
+  return rows.map((row) => ({
+    publicationId: row.publication_id,
+    url: `${context.publicUrl}/publications/${row.publication_id}`,
+    interestedAt: row.created_at,
+  }));
+}
+
 export const EXPORT_PARTS: ExportPart[] = [
   { name: 'account', collect: account },
   { name: 'profile', collect: profile },
@@ -335,4 +351,5 @@ export const EXPORT_PARTS: ExportPart[] = [
   { name: 'reports', collect: reports },
   { name: 'favorites', collect: favorites },
   { name: 'savedSearches', collect: savedSearches },
+  { name: 'interests', collect: interests },
 ];

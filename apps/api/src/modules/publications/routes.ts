@@ -5,6 +5,7 @@ import type { DatabaseHandle } from '../../db/database.ts';
 import { errorResponses } from '../../plugins/error-schema.ts';
 import type { CommunityMail } from '../notifications/community-mail.ts';
 import { createFavoritesService } from '../favorites/service.ts';
+import type { InterestsService } from '../interests/service.ts';
 import { requireSession } from '../sessions/require-session.ts';
 import {
   createBodySchema,
@@ -38,7 +39,9 @@ export const publicationRoutes: FastifyPluginAsyncZod<{
   mail: CommunityMail;
   /** The site's public origin (PUBLIC_URL), for the calendar file's links. */
   publicUrl: string;
-}> = async (app, { database, mail, publicUrl }) => {
+  /** "Me interesa": the member's own `interested` on the detail. */
+  interests: InterestsService;
+}> = async (app, { database, mail, publicUrl, interests }) => {
   const publications = createPublicationsService({
     db: database.db,
     reader: database.reader,
@@ -135,7 +138,8 @@ export const publicationRoutes: FastifyPluginAsyncZod<{
         summary: 'Un anuncio',
         description:
           'Uno no publicado solo lo ven su autor y los superusuarios; para los demás no existe (404). Con sesión ' +
-          'dice `favorite` (si quien pregunta lo guardó) y, a su autor y a los superusuarios, `favoriteCount`.',
+          'dice `favorite` (si quien pregunta lo guardó), `interested` (si marcó «Me interesa», en eventos y cursos) ' +
+          'y, a su autor y a los superusuarios, `favoriteCount`.',
         security: OPTIONAL_SESSION,
         params: publicationParamsSchema,
         response: { 200: publicationAnswerSchema, ...errorResponses(404) },
@@ -150,7 +154,11 @@ export const publicationRoutes: FastifyPluginAsyncZod<{
       }
       // The member's own fields go on a copy of the shared answer, which must never be served to anybody else.
       reply.header('cache-control', 'no-store');
-      return { publication: { ...publication, ...(await favorites.ownFields(session.user, publication)) } };
+      const [favorite, interest] = await Promise.all([
+        favorites.ownFields(session.user, publication),
+        interests.ownFields(session.user, publication),
+      ]);
+      return { publication: { ...publication, ...favorite, ...interest } };
     },
   );
 

@@ -80,7 +80,12 @@ export const publicationJsonSchema = z
       .describe(
         'Solo en GET /publication/{id} de un evento o curso: si ya terminó (su fin, o su inicio sin fin)',
       ),
-    // Per visitor, added to GET /publication/{id} after its shared part (decision 033); never in the lists.
+    interestedCount: z
+      .number()
+      .int()
+      .describe('Cuántos miembros marcaron «Me interesa» (eventos y cursos; 0 en los demás)'),
+    // Per visitor, added to GET /publication/{id} after its shared part (decisions 033, 036); never in the lists.
+    interested: z.boolean().optional().describe('Si quien pregunta marcó «Me interesa»; solo con sesión'),
     favorite: z.boolean().optional().describe('Si quien pregunta lo guardó; solo con sesión'),
     favoriteCount: z
       .number()

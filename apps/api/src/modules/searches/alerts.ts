@@ -1,19 +1,23 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { DB, Dialect } from '../../db/schema.ts';
+import type { JobHandler } from '../jobs/worker.ts';
 import { notify } from '../notifications/service.ts';
 import { matchPublication, type MatchedPublication } from './matcher.ts';
 import { matchTexts } from './messages.ts';
-import { claimNext, complete, MAX_ATTEMPTS, release } from './queue.ts';
 
-// The saved searches' alerts, off the write path (decision 041): each queued publication is matched and each
-// matching search's owner notified once.
+// The saved searches' alerts, off the write path (decision 041): a trigger queues a job per publication that becomes
+// published (migration 0028); the job queue's worker (any process, decision 036) runs this handler, which matches
+// it and notifies each matching search's owner once.
+
+/** The jobs' kind, as the trigger of migration 0028 writes it (`saved-search-match:{publication id}`). */
+export const MATCH_JOB = 'saved-search-match';
 
 /** Recipients written per transaction: a publication matching thousands of searches is saved in steps. */
 const SAVE_BATCH = 500;
 
 /**
  * Saves the matches: one hit per (search, publication) and one notification per member (their first matching
- * search names it), in transactions of SAVE_BATCH. Safe to repeat: a hit or notification already there is kept.
+ * search names it), in transactions of SAVE_BATCH. Safe to repeat (a job run twice, or after a crash half way): a
+ * hit or a notification already there is kept, nothing is added twice.
  */
 export async function saveMatches(db: DB, matched: MatchedPublication): Promise<number> {
   const now = new Date().toISOString();
@@ -54,33 +58,31 @@ export async function saveMatches(db: DB, matched: MatchedPublication): Promise<
   return notified;
 }
 
-/** Matches one publication and saves what matched: the work of one queue entry. */
+/** Matches one publication and saves what matched: the work of one job. */
 export async function alertPublication(db: DB, dialect: Dialect, publicationId: string): Promise<number> {
   const matched = await matchPublication(db, dialect, publicationId);
   if (matched === null || matched.matches.length === 0) return 0;
   return saveMatches(db, matched);
 }
 
-/** Works the queue until it is empty; answers how many entries it finished. */
-export async function drainQueue(db: DB, dialect: Dialect, log?: FastifyBaseLogger): Promise<number> {
-  let done = 0;
-  for (;;) {
-    const claim = await claimNext(db, dialect);
-    if (claim === undefined) return done;
-    try {
-      const notified = await alertPublication(db, dialect, claim.publicationId);
-      if (notified > 0)
-        log?.info({ publicationId: claim.publicationId, notified }, 'Saved searches notified');
-      await complete(db, claim);
-      done++;
-    } catch (error) {
-      log?.warn({ err: error, publicationId: claim.publicationId }, 'Saved searches not matched');
-      // Taken again a little later (what was saved stays saved), up to MAX_ATTEMPTS; a failing release is left to
-      // the lease.
-      await (claim.attempts >= MAX_ATTEMPTS ? complete(db, claim) : release(db, claim)).catch(
-        () => undefined,
-      );
-      return done;
+/** The publication a matching job is about (its subject `publication:{id}`). */
+export function publicationOfJob(subject: string | null): string | null {
+  return subject?.startsWith('publication:') ? subject.slice('publication:'.length) : null;
+}
+
+/** The job queue's handler of MATCH_JOB: each job on its own, so that one failing publication retries alone. */
+export function matchHandler({ db, dialect }: { db: DB; dialect: Dialect }): JobHandler {
+  return async (jobs) => {
+    const failures = new Map<string, unknown>();
+    for (const job of jobs) {
+      const publicationId = publicationOfJob(job.subject);
+      if (publicationId === null) continue;
+      try {
+        await alertPublication(db, dialect, publicationId);
+      } catch (error) {
+        failures.set(job.id, error);
+      }
     }
-  }
+    return failures;
+  };
 }

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { DatabaseHandle } from '../../db/database.ts';
+import type { DB } from '../../db/schema.ts';
 import { errorResponses } from '../../plugins/error-schema.ts';
 import { requireSession } from '../sessions/require-session.ts';
 import { MAX_SAVED_SEARCHES } from './messages.ts';
@@ -13,21 +13,14 @@ import {
   updateSearchBodySchema,
 } from './schemas.ts';
 import { createSavedSearchesService } from './service.ts';
-import { startAlertWorker } from './worker.ts';
 
 const TAGS = ['searches'];
 const signedIn = { onRequest: async (request: FastifyRequest) => void (await requireSession(request)) };
 const SIGNED_IN: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }];
 
-/** "Búsquedas guardadas" (decision 041): the member's own, never cached; and the worker of their alerts. */
-export const savedSearchRoutes: FastifyPluginAsyncZod<{
-  database: DatabaseHandle;
-  tasks?: (() => Promise<void>)[];
-}> = async (app, { database, tasks }) => {
-  const { db, dialect } = database;
+/** "Búsquedas guardadas" (decision 041): the member's own, never cached. Their alerts are jobs (alerts.ts). */
+export const savedSearchRoutes: FastifyPluginAsyncZod<{ db: DB }> = async (app, { db }) => {
   const searches = createSavedSearchesService(db);
-  const worker = startAlertWorker({ db, dialect, log: app.log, tasks });
-  app.addHook('onClose', async () => worker.close());
 
   app.post(
     '/searches',
