@@ -19,6 +19,7 @@ export default [
   route('dashboard/settings', 'routes/dashboard/settings.tsx'),
   route('dashboard/notifications', 'routes/dashboard/notifications.tsx'),
   route('dashboard/favorites', 'routes/dashboard/favorites.tsx'),
+  route('dashboard/searches', 'features/saved-searches/searches-route.tsx'),
   route('dashboard/settings/mercadopago', 'routes/dashboard/settings-mercadopago.tsx'),
   route('dashboard/sales', 'routes/dashboard/sales.tsx'),
   route('dashboard/shopping', 'routes/dashboard/shopping.tsx'),

@@ -16,6 +16,7 @@ import {
   Title,
 } from '@mantine/core';
 import {
+  IconBellSearch,
   IconBookmark,
   IconList,
   IconMapPin,
@@ -68,6 +69,12 @@ const SHORTCUTS = [
     label: 'Guardados',
     hint: 'Los anuncios que guardaste para volver a verlos.',
     icon: IconBookmark,
+  },
+  {
+    to: '/dashboard/searches',
+    label: 'Búsquedas guardadas',
+    hint: 'Lo que buscás, con un aviso cuando se publica algo que coincide.',
+    icon: IconBellSearch,
   },
   {
     to: '/dashboard/settings',

@@ -1,7 +1,7 @@
 import '../../styles/publications';
 import { getCategory } from '@eco/domain/catalog/categories';
 import { Group, Stack, Text, Title } from '@mantine/core';
-import { redirect } from 'react-router';
+import { data, redirect } from 'react-router';
 import { isCalendaredType } from '@eco/domain/catalog/listing-types';
 import { AgendaFilters } from '../../features/explore/AgendaFilters';
 import { EmptyResults } from '../../features/explore/EmptyResults';
@@ -23,6 +23,15 @@ import {
 } from '../../features/publications/publications-query';
 import { loadPublicationPage } from '../../features/publications/publications.server';
 import { loadSavedAmong } from '../../features/favorites/favorite.server';
+import { SaveSearchForm } from '../../features/saved-searches/SaveSearchForm';
+import {
+  FIELDS as SEARCH_FIELDS,
+  isSavable,
+  SAVE_INTENT,
+} from '../../features/saved-searches/saved-searches';
+import { saveSearch } from '../../features/saved-searches/saved-searches.server';
+import { ActionNotice } from '../../lib/forms/ActionNotice';
+import { readForm } from '../../lib/forms/form-action.server';
 import { serverContext } from '../../server-context';
 import type { Route } from './+types/explore';
 
@@ -54,13 +63,27 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return { query, superUser, savedIds, ...result };
 }
 
+/** "Guardar búsqueda" (decision 041): the page's only form that changes something. */
+export async function action({ context, request, url }: Route.ActionArgs) {
+  const formData = await readForm(request);
+  if (formData === null || formData.get(SEARCH_FIELDS.intent) !== SAVE_INTENT) {
+    return data(
+      { notice: { kind: 'error' as const, message: 'El formulario llegó incompleto.' }, name: '' },
+      {
+        status: 400,
+      },
+    );
+  }
+  return saveSearch(context, formData, `${url.pathname}${url.search}`);
+}
+
 function resultsText(total: number, query: ExploreQuery): string {
   const [one, many] = query.what === 'tips' ? ['consejo', 'consejos'] : ['anuncio', 'anuncios'];
   const count = total === 1 ? `1 ${one}` : `${formatNumber(total)} ${many}`;
   return query.term ? `${count} para “${query.term}”` : count;
 }
 
-export default function ExplorePage({ loaderData }: Route.ComponentProps) {
+export default function ExplorePage({ loaderData, actionData }: Route.ComponentProps) {
   const { query, superUser, savedIds, page, error } = loaderData;
   const { title, description } = heading(query);
   const tips = query.what === 'tips';
@@ -78,6 +101,10 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
       <SearchBar query={query} />
       <FilterChips query={query} />
       {isCalendaredType(query.what) && <AgendaFilters query={query} />}
+      <ActionNotice notice={actionData?.notice} />
+      {isSavable(query) && (
+        <SaveSearchForm key={exploreSearch({ ...query, page: 1 })} query={query} name={actionData?.name} />
+      )}
       {(superUser || page) && (
         <Group justify="space-between" gap="xs">
           {page && (
