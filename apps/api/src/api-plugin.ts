@@ -22,6 +22,7 @@ import { createCommunityMail } from './modules/notifications/community-mail.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { ratingRoutes } from './modules/ratings/routes.ts';
 import { MATCH_JOB, matchHandler } from './modules/searches/alerts.ts';
+import { DIGEST_JOB, digestHandler, scheduleDigests } from './modules/searches/digest.ts';
 import { savedSearchRoutes } from './modules/searches/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { handleNotFound } from './plugins/error-handler.ts';
@@ -55,6 +56,12 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (api, { database,
     handlers: (wake) => ({
       [REMINDER_JOB]: reminderHandler({ db, wake }),
       [MATCH_JOB]: matchHandler({ db, dialect }),
+      [DIGEST_JOB]: digestHandler({
+        db,
+        mailer: api.mailer,
+        publicUrl: config.publicUrl,
+        secretKey: config.secretKey,
+      }),
       [REMINDER_MAIL_JOB]: reminderMailHandler({
         db,
         mailer: api.mailer,
@@ -64,6 +71,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (api, { database,
       }),
     }),
   });
+  await scheduleDigests(db);
   const interests = createInterestsService({
     db,
     dialect,
