@@ -63,6 +63,8 @@ async function pendingGiveaway(browser: Browser, title: string): Promise<void> {
 test('a member saves "frascos vidrio" in Córdoba and is notified when a matching giveaway is approved', async ({
   browser,
 }) => {
+  // The queue's worker polls every 30 s (JOBS_POLL_MS): the notification may take that long.
+  test.setTimeout(180_000);
   const page = await memberPage(browser, 'Marina Buscadora');
   await page.goto(JARS_IN_CORDOBA);
   const form = page.getByRole('form', { name: 'Guardar búsqueda' });

@@ -121,6 +121,16 @@ export const questions: readonly Question[] = [
     ],
   },
   {
+    key: 'busquedas-guardadas',
+    question: '¿Cómo me entero cuando se publica algo que estoy buscando?',
+    answer:
+      'Busca en Explorar con las palabras y los filtros que quieras (por ejemplo «frascos vidrio» en Córdoba), escribe un nombre y presiona «Guardar búsqueda»; si no iniciaste sesión, te pediremos que lo hagas y volverás a la misma búsqueda. Cuando se publique un anuncio que coincida, como lo encontraría Explorar (sin importar acentos, plurales ni pequeñas faltas de ortografía), te avisamos con una notificación, una sola vez por anuncio y nunca por tus propios anuncios. Además, si tienes activados los avisos por correo, recibes como mucho un resumen por día, a la mañana, con lo nuevo. En Mi Panel, en «Búsquedas guardadas», puedes abrir cada búsqueda, cambiarle el nombre, activar o desactivar su aviso y su resumen por e-mail, o eliminarla. Puedes guardar hasta 50 búsquedas.',
+    references: [
+      { to: '/dashboard/searches', title: 'Búsquedas guardadas', description: 'Tus búsquedas con aviso.' },
+      { to: '/publications', title: 'Explorar', description: 'Busca y guarda la búsqueda.' },
+    ],
+  },
+  {
     key: 'agregar-al-calendario',
     question: '¿Cómo agrego un evento o un curso a mi calendario?',
     answer:
