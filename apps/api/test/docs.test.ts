@@ -100,6 +100,10 @@ describe('API description', () => {
         'DELETE /api/publication/{id}/favorite',
         'GET /api/favorites',
         'GET /api/favorites/among',
+        'POST /api/searches',
+        'GET /api/searches',
+        'PUT /api/search/{id}',
+        'DELETE /api/search/{id}',
       ].sort(),
     );
     expect(Object.keys(document.paths['/api/health']?.get?.responses ?? {}).sort()).toEqual(['200', '503']);
