@@ -100,6 +100,12 @@ describe('API description', () => {
         'DELETE /api/publication/{id}/favorite',
         'GET /api/favorites',
         'GET /api/favorites/among',
+        // "Me interesa" (branch interest, decision 036).
+        'PUT /api/publication/{id}/interest',
+        'DELETE /api/publication/{id}/interest',
+        'GET /api/publication/{id}/interested',
+        'GET /api/interests',
+        'GET /api/interests/among',
         'POST /api/searches',
         'GET /api/searches',
         'PUT /api/search/{id}',

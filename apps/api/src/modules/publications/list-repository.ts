@@ -492,31 +492,59 @@ export async function matchingCriteria(
   id: string,
   criteria: readonly MatchCriteria[],
 ): Promise<Set<number>> {
-  const exact = criteria.map((one, index) => ({
-    index,
-    criteria: one,
-    groups: one.words.map((word) => [word]),
-  }));
-  const matched = new Set(await matchingIndexes(db, dialect, id, exact));
+  // The publication's stored tokens (what both indexes read): a word that is the prefix of none of them cannot match
+  // it as written. This only narrows what is asked; the list query below decides.
+  const stored = await db
+    .selectFrom('publications')
+    .select(['title_stems', 'labels_stems', 'description_stems'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (stored === undefined) return new Set();
+  const tokens = [
+    ...new Set(
+      `${stored.title_stems} ${stored.labels_stems} ${stored.description_stems}`.split(' ').filter(Boolean),
+    ),
+  ];
+  const inPublication = new Map<string, boolean>();
+  const prefixOfToken = (word: string) => {
+    let answer = inPublication.get(word);
+    if (answer === undefined) {
+      answer = tokens.some((token) => token.startsWith(word));
+      inPublication.set(word, answer);
+    }
+    return answer;
+  };
   // Only a search with a word no known word starts with has a correction (correctSpelling): each word is looked
   // up once, not once per search.
   const known = new Map<string, Promise<boolean>>();
   const isKnown = (word: string) => {
     let answer = known.get(word);
     if (answer === undefined) {
-      answer =
-        word.length < CORRECTABLE_MIN_LENGTH ? Promise.resolve(true) : isKnownPrefix(db, dialect, word);
+      answer = word.length < CORRECTABLE_MIN_LENGTH ? Promise.resolve(true) : isKnownPrefix(db, dialect, word);
       known.set(word, answer);
     }
     return answer;
   };
+  const exact: { index: number; criteria: MatchCriteria; groups: SearchGroups }[] = [];
+  const misspelled: { index: number; criteria: MatchCriteria }[] = [];
+  for (const [index, one] of criteria.entries()) {
+    const absent = one.words.filter((word) => !prefixOfToken(word));
+    if (absent.length === 0) {
+      exact.push({ index, criteria: one, groups: one.words.map((word) => [word]) });
+      continue;
+    }
+    // Words all known (some of them elsewhere): explore corrects nothing, and this publication lacks one.
+    for (const word of absent) {
+      if (!(await isKnown(word))) {
+        misspelled.push({ index, criteria: one });
+        break;
+      }
+    }
+  }
+  const matched = new Set(await matchingIndexes(db, dialect, id, exact));
   const corrections = new Map<string, Promise<SearchGroups | null>>();
   const retried: { index: number; criteria: MatchCriteria; groups: SearchGroups }[] = [];
-  for (const entry of exact) {
-    if (matched.has(entry.index) || entry.criteria.words.length === 0) continue;
-    let unknown = false;
-    for (const word of entry.criteria.words) if (!(await isKnown(word))) unknown = true;
-    if (!unknown) continue;
+  for (const entry of misspelled) {
     const key = entry.criteria.words.join(' ');
     let corrected = corrections.get(key);
     if (corrected === undefined) {
