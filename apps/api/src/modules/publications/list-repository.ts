@@ -17,7 +17,7 @@ import {
   type Tier,
 } from './search-sql.ts';
 import { dateConditions, endOf, hasDateCriteria, type DateCriteria } from './date-criteria.ts';
-import { CORRECTABLE_MIN_LENGTH, correctSpelling, isKnownPrefix } from './spelling.ts';
+import { CORRECTABLE_MIN_LENGTH, correctSpelling, knownPrefixes } from './spelling.ts';
 import { publicationsTracker, type ListDependencies, type ListFilters } from './list-dependencies.ts';
 
 // The explore lists and the search, on both dialects: one entry point, listPublications.
@@ -514,31 +514,19 @@ export async function matchingCriteria(
     }
     return answer;
   };
-  // Only a search with a word no known word starts with has a correction (correctSpelling): each word is looked
-  // up once, not once per search.
-  const known = new Map<string, Promise<boolean>>();
-  const isKnown = (word: string) => {
-    let answer = known.get(word);
-    if (answer === undefined) {
-      answer = word.length < CORRECTABLE_MIN_LENGTH ? Promise.resolve(true) : isKnownPrefix(db, dialect, word);
-      known.set(word, answer);
-    }
-    return answer;
-  };
   const exact: { index: number; criteria: MatchCriteria; groups: SearchGroups }[] = [];
   const misspelled: { index: number; criteria: MatchCriteria }[] = [];
+  const absentOf = criteria.map((one) => one.words.filter((word) => !prefixOfToken(word)));
+  // Only a search with a word no known word starts with has a correction (correctSpelling): the words absent from
+  // the publication are looked up once each, in batches.
+  const lookedUp = [...new Set(absentOf.flat().filter((word) => word.length >= CORRECTABLE_MIN_LENGTH))];
+  const known = await knownPrefixes(db, dialect, lookedUp);
   for (const [index, one] of criteria.entries()) {
-    const absent = one.words.filter((word) => !prefixOfToken(word));
-    if (absent.length === 0) {
-      exact.push({ index, criteria: one, groups: one.words.map((word) => [word]) });
-      continue;
-    }
-    // Words all known (some of them elsewhere): explore corrects nothing, and this publication lacks one.
-    for (const word of absent) {
-      if (!(await isKnown(word))) {
-        misspelled.push({ index, criteria: one });
-        break;
-      }
+    const absent = absentOf[index] ?? [];
+    if (absent.length === 0) exact.push({ index, criteria: one, groups: one.words.map((word) => [word]) });
+    // Words all known (some of them elsewhere only): explore corrects nothing, and this publication lacks one.
+    else if (absent.some((word) => word.length >= CORRECTABLE_MIN_LENGTH && !known.has(word))) {
+      misspelled.push({ index, criteria: one });
     }
   }
   const matched = new Set(await matchingIndexes(db, dialect, id, exact));
