@@ -17,6 +17,7 @@ import {
 } from '@mantine/core';
 import {
   IconBookmark,
+  IconCalendarEvent,
   IconList,
   IconMapPin,
   IconPlus,
@@ -68,6 +69,12 @@ const SHORTCUTS = [
     label: 'Guardados',
     hint: 'Los anuncios que guardaste para volver a verlos.',
     icon: IconBookmark,
+  },
+  {
+    to: '/dashboard/agenda',
+    label: 'Mi agenda',
+    hint: 'Los eventos y cursos que te interesan, con recordatorio.',
+    icon: IconCalendarEvent,
   },
   {
     to: '/dashboard/settings',
