@@ -1,4 +1,4 @@
-import { Button } from '@mantine/core';
+import { Button, VisuallyHidden } from '@mantine/core';
 import { IconStar, IconStarFilled } from '@tabler/icons-react';
 import { useFetcher, useLocation } from 'react-router';
 import { ActionNotice } from '../../lib/forms/ActionNotice';
@@ -50,9 +50,10 @@ export function InterestToggle({ publicationId, interested, count, size }: Inter
         leftSection={<Icon size={size === 'compact' ? 16 : 20} aria-hidden />}
         rightSection={
           shownCount > 0 ? (
-            <span aria-label={interestedText(shownCount)} title={interestedText(shownCount)}>
-              {shownCount}
-            </span>
+            <>
+              <span aria-hidden>{shownCount}</span>
+              <VisuallyHidden>{`, ${interestedText(shownCount)}`}</VisuallyHidden>
+            </>
           ) : undefined
         }
       >
