@@ -42,6 +42,8 @@ async function memberPage(browser: Browser, javaScriptEnabled = true): Promise<P
 test('a member marks "Me interesa" on a card and on a page and finds both in Mi agenda', async ({
   browser,
 }) => {
+  // Three pages checked with axe on a shared machine.
+  test.slow();
   const page = await memberPage(browser);
   await page.goto(EVENTS);
   const first = await cardAt(page, 0);
