@@ -1,15 +1,15 @@
 import { placeNames } from '@eco/domain';
-import type { DB } from '../../db/schema.ts';
+import type { DB, UserRow } from '../../db/schema.ts';
 import type { Job } from '../jobs/repository.ts';
 import type { JobHandler } from '../jobs/worker.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { MediaStorage } from '../media/storage.ts';
 import { unsubscribeLinks } from '../notifications/community-mail.ts';
 import { interestReminderEmail } from '../notifications/templates.ts';
-import { calendarFileOf } from '../publications/calendar-file.ts';
+import { calendarFileOf, type CalendarFile } from '../publications/calendar-file.ts';
 import { toPublicationJson } from '../publications/mapper.ts';
-import { findFileUrls, findPublication } from '../publications/repository.ts';
-import { findUserById } from '../users/repository.ts';
+import { findFileUrls, findPublication, type PublicationWithAuthor } from '../publications/repository.ts';
+import type { PublicationJson } from '../publications/schemas.ts';
 import type { ReminderMailPayload } from './reminders.ts';
 
 // The e-mail of a reminder, a job of its own (queued with the notification): the event's .ics attached (the
@@ -26,27 +26,41 @@ export function reminderMailHandler(options: {
 }): JobHandler {
   const { db, mailer, storage, publicUrl, secretKey } = options;
 
-  async function send(job: Job): Promise<void> {
-    const { publicationId, userId, which, start } = job.payload as ReminderMailPayload;
-    const [user, row, files] = await Promise.all([
-      findUserById(db, userId),
-      findPublication(db, publicationId),
-      findFileUrls(db, [publicationId]),
-    ]);
+  type Event = { row: PublicationWithAuthor; publication: PublicationJson; ics: CalendarFile; place: string };
+
+  /** The batch's events, each read and written as an .ics once (a batch is mostly one event's members). */
+  async function eventsOf(ids: readonly string[]): Promise<Map<string, Event>> {
+    const events = new Map<string, Event>();
+    const files = await findFileUrls(db, ids);
+    for (const id of ids) {
+      const row = await findPublication(db, id);
+      if (row === undefined || row.status !== 1 || row.calendared_at === null) continue;
+      const publication = toPublicationJson(storage, row, files.get(id) ?? []);
+      events.set(id, {
+        row,
+        publication,
+        ics: calendarFileOf(publication, row.revision, publicUrl),
+        place: [row.location_address, ...placeNames(publication)].filter(Boolean).join(', '),
+      });
+    }
+    return events;
+  }
+
+  async function send(job: Job, user: UserRow | undefined, event: Event | undefined): Promise<void> {
+    const { publicationId, which, start } = job.payload as ReminderMailPayload;
     if (user === undefined || user.is_active !== 1 || user.email_notifications !== 1) return;
-    if (row === undefined || row.status !== 1 || row.calendared_at !== start) return;
-    const publication = toPublicationJson(storage, row, files.get(publicationId) ?? []);
-    const file = calendarFileOf(publication, row.revision, publicUrl);
+    // Unpublished or moved since the notification: its e-mail is not sent (a moved one has its own reminder).
+    if (event === undefined || event.row.calendared_at !== start) return;
     const links = unsubscribeLinks(publicUrl, secretKey, user.id);
     const email = interestReminderEmail({
       name: user.name,
       publicUrl,
       unsubscribeUrl: links.pageUrl,
       which,
-      title: row.title,
+      title: event.row.title,
       calendaredAt: start,
-      locationCountry: row.location_country,
-      place: [row.location_address, ...placeNames(publication)].filter(Boolean).join(', '),
+      locationCountry: event.row.location_country,
+      place: event.place,
       url: `${publicUrl}/publications/${encodeURIComponent(publicationId)}`,
     });
     await mailer.send({
@@ -55,8 +69,8 @@ export function reminderMailHandler(options: {
       headers: links.headers,
       attachments: [
         {
-          filename: file.fileName,
-          content: file.text,
+          filename: event.ics.fileName,
+          content: event.ics.text,
           contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
         },
       ],
@@ -64,10 +78,21 @@ export function reminderMailHandler(options: {
   }
 
   return async (jobs) => {
+    const payloads = jobs.map((job) => job.payload as ReminderMailPayload);
+    const [users, events] = await Promise.all([
+      db
+        .selectFrom('users')
+        .selectAll()
+        .where('id', 'in', [...new Set(payloads.map((payload) => payload.userId))])
+        .execute(),
+      eventsOf([...new Set(payloads.map((payload) => payload.publicationId))]),
+    ]);
+    const userById = new Map(users.map((user) => [user.id, user]));
     const failures = new Map<string, unknown>();
-    for (const job of jobs) {
+    for (const [index, job] of jobs.entries()) {
+      const payload = payloads[index] as ReminderMailPayload;
       try {
-        await send(job);
+        await send(job, userById.get(payload.userId), events.get(payload.publicationId));
       } catch (error) {
         failures.set(job.id, error);
       }

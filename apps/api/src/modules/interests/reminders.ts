@@ -3,7 +3,7 @@ import { isCalendaredType } from '@eco/domain';
 import type { DB, Dialect } from '../../db/schema.ts';
 import { dropJobs, dropJobsOf, enqueueJobs, type Job, type NewJob } from '../jobs/repository.ts';
 import type { JobHandler } from '../jobs/worker.ts';
-import { notify } from '../notifications/service.ts';
+import { notifyMany } from '../notifications/service.ts';
 import { findPublication, type PublicationWithAuthor } from '../publications/repository.ts';
 import { jsonText } from './repository.ts';
 import { reminderTexts, type ReminderWhich } from './messages.ts';
@@ -145,41 +145,55 @@ export function reminderHandler({ db, wake }: { db: DB; wake: () => void }): Job
     const userById = new Map(users.map((user) => [user.id, user]));
     const early: NewJob[] = [];
     const mails: NewJob[] = [];
+    const owedNow: { payload: ReminderPayload; row: PublicationWithAuthor; start: string }[] = [];
+    for (const [index, payload] of payloads.entries()) {
+      const check = publications.get(payload.publicationId);
+      const user = userById.get(payload.userId);
+      if (check === undefined || user === undefined || user.is_active !== 1) continue;
+      if (!interested.has(`${payload.publicationId} ${payload.userId}`)) continue;
+      if (payload.which === '1h' && user.reminder_hour_before !== 1) continue;
+      const due = Date.parse(check.start) - BEFORE_MS[payload.which];
+      if (due - EARLY_TOLERANCE_MS > now) {
+        // Moved later while it was queued (the edit's rescheduling may not have reached this job yet).
+        early.push({ ...remindersOfJob(jobs[index] as Job, payload), runAt: new Date(due) });
+        continue;
+      }
+      owedNow.push({ payload, ...check });
+    }
     await db.transaction().execute(async (trx) => {
-      for (const [index, payload] of payloads.entries()) {
-        const check = publications.get(payload.publicationId);
-        const user = userById.get(payload.userId);
-        if (check === undefined || user === undefined || user.is_active !== 1) continue;
-        if (!interested.has(`${payload.publicationId} ${payload.userId}`)) continue;
-        if (payload.which === '1h' && user.reminder_hour_before !== 1) continue;
-        const due = Date.parse(check.start) - BEFORE_MS[payload.which];
-        if (due - EARLY_TOLERANCE_MS > now) {
-          // Moved later while it was queued (the edit's rescheduling may not have reached this job yet).
-          early.push({ ...remindersOfJob(jobs[index] as Job, payload), runAt: new Date(due) });
-          continue;
-        }
-        const { row, start } = check;
-        const made = await notify(trx, {
-          userId: payload.userId,
-          ...reminderTexts(payload.which, {
-            title: row.title,
-            calendaredAt: start,
-            locationCountry: row.location_country,
-          }),
-          kind: 'info',
-          fromUserId: row.created_by,
-          link: `/publications/${row.id}`,
-          dedupeKey: `publication:${row.id}:reminder:${payload.which}:${start}`,
+      // One statement for the batch: a member whose dedupe key is already used (a batch run twice) gets nothing.
+      const keyOf = (item: (typeof owedNow)[number]) =>
+        `publication:${item.row.id}:reminder:${item.payload.which}:${item.start}`;
+      const made = new Set(
+        (
+          await notifyMany(
+            trx,
+            owedNow.map((item) => ({
+              userId: item.payload.userId,
+              ...reminderTexts(item.payload.which, {
+                title: item.row.title,
+                calendaredAt: item.start,
+                locationCountry: item.row.location_country,
+              }),
+              kind: 'info' as const,
+              fromUserId: item.row.created_by,
+              link: `/publications/${item.row.id}`,
+              dedupeKey: keyOf(item),
+            })),
+          )
+        ).map((made) => `${made.userId} ${made.dedupeKey}`),
+      );
+      for (const item of owedNow) {
+        const { payload, row, start } = item;
+        if (!made.has(`${payload.userId} ${keyOf(item)}`)) continue;
+        if (userById.get(payload.userId)?.email_notifications !== 1) continue;
+        mails.push({
+          id: `${REMINDER_MAIL_JOB}:${row.id}:${payload.userId}:${payload.which}:${start}`,
+          kind: REMINDER_MAIL_JOB,
+          subject: subjectOf(row.id),
+          payload: { ...payload, start } satisfies ReminderMailPayload,
+          runAt: new Date(now),
         });
-        if (made && user.email_notifications === 1) {
-          mails.push({
-            id: `${REMINDER_MAIL_JOB}:${row.id}:${payload.userId}:${payload.which}:${start}`,
-            kind: REMINDER_MAIL_JOB,
-            subject: subjectOf(row.id),
-            payload: { ...payload, start } satisfies ReminderMailPayload,
-            runAt: new Date(now),
-          });
-        }
       }
       for (let from = 0; from < mails.length; from += 200)
         await enqueueJobs(trx, mails.slice(from, from + 200));

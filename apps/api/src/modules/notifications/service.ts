@@ -12,7 +12,7 @@ import {
   setReadAt,
   type NotificationWithSender,
 } from './repository.ts';
-import { signalUnreadChanged } from './signal.ts';
+import { signalUnreadChanged, signalUnreadChangedMany } from './signal.ts';
 
 export type NotifyInput = {
   /** The recipient. */
@@ -53,6 +53,26 @@ export async function notify(trx: DB, input: NotifyInput): Promise<boolean> {
   const inserted = await insertNotification(trx, notificationRow(input, new Date().toISOString()));
   if (inserted) await signalUnreadChanged(trx, input.userId);
   return inserted;
+}
+
+/**
+ * notify() for many recipients in two statements (a batch of reminders): the same rules, each recipient's
+ * `dedupeKey` used once. Returns which (recipient and key) were made.
+ */
+export async function notifyMany(
+  trx: DB,
+  inputs: readonly NotifyInput[],
+): Promise<{ userId: string; dedupeKey: string | null }[]> {
+  if (inputs.length === 0) return [];
+  const createdAt = new Date().toISOString();
+  const rows = await trx
+    .insertInto('notifications')
+    .values(inputs.map((input) => notificationRow(input, createdAt)))
+    .onConflict((conflict) => conflict.columns(['user_id', 'dedupe_key']).doNothing())
+    .returning(['user_id', 'dedupe_key'])
+    .execute();
+  await signalUnreadChangedMany(trx, [...new Set(rows.map((row) => row.user_id))]);
+  return rows.map((row) => ({ userId: row.user_id, dedupeKey: row.dedupe_key }));
 }
 
 /** The stored row of an unread notification made at `createdAt` (also how the demo content dates its past ones). */

@@ -1,7 +1,7 @@
 import type { DB, Dialect } from '../../db/schema.ts';
 import type { JobHandler } from '../jobs/worker.ts';
-import { notify } from '../notifications/service.ts';
-import { matchPublication, type MatchedPublication } from './matcher.ts';
+import { notifyMany } from '../notifications/service.ts';
+import { matchPublication, type MatchedPublication, type SearchMatch } from './matcher.ts';
 import { matchTexts } from './messages.ts';
 
 // The saved searches' alerts, off the write path (decision 041): a trigger queues a job per publication that becomes
@@ -39,20 +39,20 @@ export async function saveMatches(db: DB, matched: MatchedPublication): Promise<
         )
         .onConflict((conflict) => conflict.columns(['search_id', 'publication_id']).doNothing())
         .execute();
-      const seen = new Set<string>();
-      for (const match of batch) {
-        if (seen.has(match.userId)) continue;
-        seen.add(match.userId);
-        const inserted = await notify(trx, {
+      // One per member and publication, whatever the searches, workers or retries; one statement for the batch.
+      const firstOfMember = new Map<string, SearchMatch>();
+      for (const match of batch) if (!firstOfMember.has(match.userId)) firstOfMember.set(match.userId, match);
+      const created = await notifyMany(
+        trx,
+        [...firstOfMember.values()].map((match) => ({
           userId: match.userId,
           ...matchTexts(matched.title, match.name),
-          kind: 'info',
+          kind: 'info' as const,
           link: `/publications/${matched.id}`,
-          // One per member and publication, whatever the searches, workers or retries.
           dedupeKey: `publication:${matched.id}:saved-search`,
-        });
-        if (inserted) notified++;
-      }
+        })),
+      );
+      notified += created.length;
     });
   }
   return notified;

@@ -138,6 +138,7 @@ describe('the FAQ, the privacy policy and the terms', () => {
       contacts: /contactos que hiciste desde el carrito/,
       reports: /denuncias que hiciste/,
       favorites: /anuncios que guardaste/,
+      interests: /eventos que te interesan/,
     };
     expect(parts.length).toBeGreaterThan(10);
     for (const part of parts) {

@@ -18,6 +18,7 @@ import {
 import {
   IconBellSearch,
   IconBookmark,
+  IconCalendarEvent,
   IconList,
   IconMapPin,
   IconPlus,
@@ -75,6 +76,12 @@ const SHORTCUTS = [
     label: 'Búsquedas guardadas',
     hint: 'Lo que buscás, con un aviso cuando se publica algo que coincide.',
     icon: IconBellSearch,
+  },
+  {
+    to: '/dashboard/agenda',
+    label: 'Mi agenda',
+    hint: 'Los eventos y cursos que te interesan, con recordatorio.',
+    icon: IconCalendarEvent,
   },
   {
     to: '/dashboard/settings',

@@ -33,6 +33,7 @@ import { saveSearch } from '../../features/saved-searches/saved-searches.server'
 import { ActionNotice } from '../../lib/forms/ActionNotice';
 import { readForm } from '../../lib/forms/form-action.server';
 import { serverContext } from '../../server-context';
+import { loadInterestedAmong } from '../../features/interests/interest.server';
 import type { Route } from './+types/explore';
 
 const EXPLORE_TITLE = 'Explorar';
@@ -59,8 +60,18 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   if (result.page && result.page.publications.length === 0 && query.page > result.page.totalPages) {
     if (result.page.totalPages >= 1) throw redirect(explorePath({ ...query, page: result.page.totalPages }));
   }
-  const savedIds = await loadSavedAmong(context, result.page?.publications.map((item) => item._id) ?? []);
-  return { query, superUser, savedIds, ...result };
+  const shown = result.page?.publications ?? [];
+  const [savedIds, interestedIds] = await Promise.all([
+    loadSavedAmong(
+      context,
+      shown.map((item) => item._id),
+    ),
+    loadInterestedAmong(
+      context,
+      shown.filter((item) => isCalendaredType(item.typed)).map((item) => item._id),
+    ),
+  ]);
+  return { query, superUser, savedIds, interestedIds, ...result };
 }
 
 /** "Guardar búsqueda" (decision 041): the page's only form that changes something. */
@@ -84,7 +95,7 @@ function resultsText(total: number, query: ExploreQuery): string {
 }
 
 export default function ExplorePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { query, superUser, savedIds, page, error } = loaderData;
+  const { query, superUser, savedIds, interestedIds, page, error } = loaderData;
   const { title, description } = heading(query);
   const tips = query.what === 'tips';
 
@@ -132,7 +143,12 @@ export default function ExplorePage({ loaderData, actionData }: Route.ComponentP
       )}
       {page && page.publications.length > 0 && !tips && (
         <>
-          <PublicationGrid publications={page.publications} savedIds={savedIds} asOf={page.asOf} />
+          <PublicationGrid
+            publications={page.publications}
+            savedIds={savedIds}
+            interestedIds={interestedIds}
+            asOf={page.asOf}
+          />
           <LinkedPagination
             page={query.page}
             totalPages={page.totalPages}
