@@ -139,6 +139,7 @@ describe('the FAQ, the privacy policy and the terms', () => {
       reports: /denuncias que hiciste/,
       favorites: /anuncios que guardaste/,
       interests: /eventos que te interesan/,
+      savedSearches: /tus búsquedas guardadas/,
     };
     expect(parts.length).toBeGreaterThan(10);
     for (const part of parts) {
