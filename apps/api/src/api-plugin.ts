@@ -7,6 +7,11 @@ import { captchaRoutes } from './modules/captcha/routes.ts';
 import { dealRoutes } from './modules/deals/routes.ts';
 import { favoriteRoutes } from './modules/favorites/routes.ts';
 import { calendarFeedRoutes } from './modules/calendar-feeds/routes.ts';
+import { interestRoutes } from './modules/interests/routes.ts';
+import { reminderMailHandler } from './modules/interests/reminder-mail.ts';
+import { REMINDER_JOB, REMINDER_MAIL_JOB, reminderHandler } from './modules/interests/reminders.ts';
+import { createInterestsService } from './modules/interests/service.ts';
+import { startJobWorker } from './modules/jobs/queue-plugin.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { notifyOutcomes } from './modules/moderation/outcome-notices.ts';
@@ -18,6 +23,9 @@ import { reportRoutes } from './modules/reports/routes.ts';
 import { createCommunityMail } from './modules/notifications/community-mail.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { ratingRoutes } from './modules/ratings/routes.ts';
+import { MATCH_JOB, matchHandler } from './modules/searches/alerts.ts';
+import { DIGEST_JOB, digestHandler, scheduleDigests } from './modules/searches/digest.ts';
+import { savedSearchRoutes } from './modules/searches/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { handleNotFound } from './plugins/error-handler.ts';
 import { refuseNulCharacters } from './plugins/input-guard.ts';
@@ -40,6 +48,39 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (api, { database,
   });
   api.addHook('onClose', async () => communityMail.settled());
 
+  // The durable job queue's worker of this process (decision 036): the reminders of "Me interesa" and their
+  // e-mails, the saved searches' alerts (decision 041).
+  const { db, dialect } = database;
+  const jobs = startJobWorker(api, {
+    db,
+    dialect,
+    pollMs: config.jobsPollMs,
+    handlers: (wake) => ({
+      [REMINDER_JOB]: reminderHandler({ db, wake }),
+      [MATCH_JOB]: matchHandler({ db, dialect }),
+      [DIGEST_JOB]: digestHandler({
+        db,
+        mailer: api.mailer,
+        publicUrl: config.publicUrl,
+        secretKey: config.secretKey,
+      }),
+      [REMINDER_MAIL_JOB]: reminderMailHandler({
+        db,
+        mailer: api.mailer,
+        storage: api.mediaStorage,
+        publicUrl: config.publicUrl,
+        secretKey: config.secretKey,
+      }),
+    }),
+  });
+  await scheduleDigests(db);
+  const interests = createInterestsService({
+    db,
+    dialect,
+    storage: api.mediaStorage,
+    wake: () => jobs.wake(),
+  });
+
   await api.register(healthRoutes, { database, storage: api.mediaStorage, readiness: api.readiness });
   await api.register(captchaRoutes);
   await api.register(accountRoutes, { db: database.db, config });
@@ -55,6 +96,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (api, { database,
     mail: communityMail,
     publicUrl: config.publicUrl,
     secretKey: config.secretKey,
+    interests,
   });
   await api.register(reportRoutes, { db: database.db, config });
   await api.register(moderationRoutes, { db: database.db, notify: notifyOutcomes });
@@ -65,6 +107,8 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (api, { database,
   await api.register(favoriteRoutes, { db: database.db });
   await api.register(pushRoutes, { database, config });
   await api.register(calendarFeedRoutes, { db: database.db, publicUrl: config.publicUrl });
+  await api.register(savedSearchRoutes, { db });
+  await api.register(interestRoutes, { interests });
 
   // Explicit catch-alls: the web plugin's `/*` would otherwise answer unknown /api paths with an HTML page.
   api.all('/', { schema: { hide: true } }, handleNotFound);

@@ -62,6 +62,8 @@ export type Config = {
   shutdownDrainMs: number;
   /** At start-up, how long to wait for the database to answer before giving up (0: no waiting). */
   databaseWaitMs: number;
+  /** The job queue's longest idle sleep: how late a job queued by another process may start (decision 036). */
+  jobsPollMs: number;
   assistant: {
     /** Questions per client address and minute. */
     rateLimitMax: number;
@@ -145,6 +147,8 @@ export const SECRET_KEY_MIN_LENGTH = 32;
 export const SSE_HEARTBEAT_MS = 20_000;
 export const METRICS_TOKEN_MIN_LENGTH = 16;
 export const DATABASE_WAIT_MS = 60_000;
+/** A reminder queued by another process starts within this (the issue allows two minutes). */
+export const JOBS_POLL_MS = 30_000;
 export const ASSISTANT_RATE_LIMIT_MAX = 30;
 export const REPORTS_TO_HIDE = 3;
 export const RECAPTCHA_MIN_SCORE = 0.5;
@@ -227,6 +231,9 @@ const optionalMilliseconds = z
   .transform(Number)
   .refine((value) => Number.isSafeInteger(value), { error: 'must be a safe integer' });
 const attempts = positiveInteger('attempts');
+const jobsPoll = optionalMilliseconds.refine((value) => value >= 50 && value <= 60_000, {
+  error: 'must be between 50 and 60000 milliseconds',
+});
 
 /** One reader thread per core, two at most: a cold search on one leaves the other to the next (decision 021). */
 const defaultSqliteReaders = () => Math.min(2, availableParallelism());
@@ -344,6 +351,7 @@ export function loadConfig(env: Env = process.env): Config {
   );
   const shutdownDrainMs = read('SHUTDOWN_DRAIN_MS', optionalMilliseconds, 0);
   const databaseWaitMs = read('DATABASE_WAIT_MS', optionalMilliseconds, DATABASE_WAIT_MS);
+  const jobsPollMs = read('JOBS_POLL_MS', jobsPoll, JOBS_POLL_MS);
   const assistantRateLimitMax = read('ASSISTANT_RATE_LIMIT_MAX', attempts, ASSISTANT_RATE_LIMIT_MAX);
   const languageModelUrl = read<string | undefined>('ASSISTANT_LLM_URL', httpUrl, undefined);
   const languageModelName = read<string | undefined>('ASSISTANT_LLM_MODEL', nonEmpty, undefined);
@@ -422,6 +430,7 @@ export function loadConfig(env: Env = process.env): Config {
     metricsToken,
     shutdownDrainMs,
     databaseWaitMs,
+    jobsPollMs,
     assistant: {
       rateLimitMax: assistantRateLimitMax,
       languageModel:

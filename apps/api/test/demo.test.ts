@@ -224,6 +224,36 @@ describe('demo content', () => {
     expect(workshops.total).toBeGreaterThanOrEqual(1);
   });
 
+  it('has members interested in events and courses, with counts that match and their reminders queued', async () => {
+    const { db } = subject.database;
+    const interests = await db.selectFrom('interests').select(['publication_id', 'user_id']).execute();
+    expect(interests.length).toBeGreaterThan(10);
+    const counts = new Map<string, number>();
+    for (const row of interests) counts.set(row.publication_id, (counts.get(row.publication_id) ?? 0) + 1);
+    const rows = await db
+      .selectFrom('publications')
+      .select(['id', 'typed', 'interested_count', 'created_by'])
+      .execute();
+    for (const row of rows) {
+      expect(row.interested_count, row.id).toBe(counts.get(row.id) ?? 0);
+      if (counts.has(row.id)) expect(['events', 'courses']).toContain(row.typed);
+    }
+    const authors = new Map(rows.map((row) => [row.id, row.created_by]));
+    expect(interests.filter((row) => authors.get(row.publication_id) === row.user_id)).toEqual([]);
+    // Reminders are queued only for what had not started when the demo was loaded (this test's fixed clock).
+    const reminders = await db
+      .selectFrom('jobs')
+      .select('subject')
+      .where('kind', '=', 'interest-reminder')
+      .execute();
+    const started = new Set(
+      (await db.selectFrom('publications').select(['id', 'calendared_at']).execute())
+        .filter((row) => row.calendared_at !== null && Date.parse(row.calendared_at) <= NOW.getTime())
+        .map((row) => `publication:${row.id}`),
+    );
+    expect(reminders.filter((job) => started.has(job.subject ?? ''))).toEqual([]);
+  });
+
   it('has members rating each other, with totals that match, and a few notifications each', async () => {
     const { db } = subject.database;
     expect(await countRows(db.selectFrom('qualifications'))).toBe(demoRatings.length);

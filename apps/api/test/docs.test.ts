@@ -111,6 +111,16 @@ describe('API description', () => {
         'GET /api/push/subscriptions',
         'POST /api/push/subscriptions',
         'DELETE /api/push/subscriptions',
+        // "Me interesa" (branch interest, decision 036).
+        'PUT /api/publication/{id}/interest',
+        'DELETE /api/publication/{id}/interest',
+        'GET /api/publication/{id}/interested',
+        'GET /api/interests',
+        'GET /api/interests/among',
+        'POST /api/searches',
+        'GET /api/searches',
+        'PUT /api/search/{id}',
+        'DELETE /api/search/{id}',
       ].sort(),
     );
     expect(Object.keys(document.paths['/api/health']?.get?.responses ?? {}).sort()).toEqual(['200', '503']);

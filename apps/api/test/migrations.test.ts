@@ -13,6 +13,9 @@ const TABLES = [
   'contact_items',
   'contacts',
   'favorites',
+  // "Me interesa" and the job queue (branch interest, migration 0025).
+  'interests',
+  'jobs',
   'list_changes',
   'list_versions',
   'material_label_bits',
@@ -30,6 +33,10 @@ const TABLES = [
   'push_subscriptions',
   'qualifications',
   'reports',
+  // Saved searches (migration 0028).
+  'saved_search_digests',
+  'saved_search_hits',
+  'saved_searches',
   'search_words',
   'seller_accounts',
   'seller_authorizations',
@@ -117,6 +124,7 @@ describe('migrations', () => {
         'rating_count',
         'rating_sum',
         'email_notifications',
+        'reminder_hour_before',
         'updated_at',
       ].sort(),
     );
@@ -156,6 +164,8 @@ describe('migrations', () => {
         'description_stems',
         'discount_rate',
         'id',
+        // "Me interesa"'s count (migration 0025).
+        'interested_count',
         'labels',
         'labels_stems',
         'location_address',

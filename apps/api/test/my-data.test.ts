@@ -100,6 +100,8 @@ describe('my data: export and account deletion', () => {
       'favorites',
       'pushSubscriptions',
       'calendarFeed',
+      'savedSearches',
+      'interests',
     ]);
     expect(data.account).toMatchObject({
       id: actors.author.id,

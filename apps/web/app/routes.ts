@@ -19,6 +19,8 @@ export default [
   route('dashboard/settings', 'routes/dashboard/settings.tsx'),
   route('dashboard/notifications', 'routes/dashboard/notifications.tsx'),
   route('dashboard/favorites', 'routes/dashboard/favorites.tsx'),
+  route('dashboard/searches', 'features/saved-searches/searches-route.tsx'),
+  route('dashboard/agenda', 'routes/dashboard/agenda.tsx'),
   route('dashboard/settings/mercadopago', 'routes/dashboard/settings-mercadopago.tsx'),
   route('dashboard/sales', 'routes/dashboard/sales.tsx'),
   route('dashboard/shopping', 'routes/dashboard/shopping.tsx'),
@@ -35,6 +37,7 @@ export default [
   route('report/:targetType/:targetId', 'routes/report.tsx'),
   route('contact', 'routes/contact.tsx'),
   route('favorite', 'routes/favorite.tsx'),
+  route('interest', 'routes/interest.tsx'),
   route('unsubscribe/:token', 'routes/unsubscribe.tsx'),
   // Last: unknown paths answer a real 404 from the server.
   route('*', 'routes/not-found.tsx'),

@@ -141,6 +141,27 @@ export const questions: readonly Question[] = [
     ],
   },
   {
+    key: 'busquedas-guardadas',
+    question: '¿Cómo me entero cuando se publica algo que estoy buscando?',
+    answer:
+      'Busca en Explorar con las palabras y los filtros que quieras (por ejemplo «frascos vidrio» en Córdoba), escribe un nombre y presiona «Guardar búsqueda»; si no iniciaste sesión, te pediremos que lo hagas y volverás a la misma búsqueda. Cuando se publique un anuncio que coincida, como lo encontraría Explorar (sin importar acentos, plurales ni pequeñas faltas de ortografía), te avisamos con una notificación, una sola vez por anuncio y nunca por tus propios anuncios. Además, si tienes activados los avisos por correo, recibes como mucho un resumen por día, a la mañana, con lo nuevo. En Mi Panel, en «Búsquedas guardadas», puedes abrir cada búsqueda, cambiarle el nombre, activar o desactivar su aviso y su resumen por e-mail, o eliminarla. Puedes guardar hasta 50 búsquedas.',
+    references: [
+      { to: '/dashboard/searches', title: 'Búsquedas guardadas', description: 'Tus búsquedas con aviso.' },
+      { to: '/publications', title: 'Explorar', description: 'Busca y guarda la búsqueda.' },
+    ],
+  },
+  {
+    key: 'me-interesa',
+    question: '¿Cómo me recuerdan un evento o un curso?',
+    answer:
+      'Con tu cuenta iniciada, presiona «Me interesa» en la tarjeta o en la página del evento o curso; si no iniciaste sesión, te pediremos que lo hagas y volverás al mismo evento. Lo encuentras en Mi Panel, en «Mi agenda», con lo próximo primero y lo que ya pasó en «Pasados». Te avisamos 24 horas antes con una notificación y, si tienes activados los avisos por correo, con un correo que trae el evento para agregarlo a tu calendario. Si quieres otro aviso 1 hora antes, activa «Recordarme también 1 hora antes» en Configuración. Si cambian la fecha o el lugar, te avisamos y el recordatorio se mueve con la nueva fecha. Quien organiza ve los nombres de quienes marcaron «Me interesa», con un enlace a su perfil, nunca su correo ni su teléfono.',
+    references: [
+      { to: '/dashboard/agenda', title: 'Mi agenda', description: 'Los eventos y cursos que te interesan.' },
+      { to: '/dashboard/settings', title: 'Configuración', description: 'El recordatorio de 1 hora antes.' },
+      { to: '/publications?what=events', title: 'Eventos y Talleres', description: 'Lo que está por venir.' },
+    ],
+  },
+  {
     key: 'agregar-al-calendario',
     question: '¿Cómo agrego un evento o un curso a mi calendario?',
     answer:
@@ -229,7 +250,7 @@ export const questions: readonly Question[] = [
     key: 'descargar-mis-datos',
     question: '¿Cómo descargo los datos que EcoAnuncios guarda sobre mí?',
     answer:
-      'Inicia sesión, entra en Configuración, dentro de Mi Panel, y presiona «Descargar mis datos». Al instante recibes un archivo JSON con todo lo que guardamos sobre ti: tu cuenta, tu perfil, tus datos de pago, tus anuncios con las direcciones de sus imágenes, las imágenes que subiste, tus sesiones abiertas, las calificaciones que diste y recibiste, tus notificaciones, tu cuenta de Mercado Pago si la conectaste, tus compras y ventas, los contactos que hiciste desde el carrito, las denuncias que hiciste, los anuncios que guardaste los dispositivos con notificaciones push que activaste y si tienes un calendario personal (sin su enlace secreto). Nunca incluye tu contraseña. Desde el mismo lugar puedes corregir tu perfil o eliminar tu cuenta.',
+      'Inicia sesión, entra en Configuración, dentro de Mi Panel, y presiona «Descargar mis datos». Al instante recibes un archivo JSON con todo lo que guardamos sobre ti: tu cuenta, tu perfil, tus datos de pago, tus anuncios con las direcciones de sus imágenes, las imágenes que subiste, tus sesiones abiertas, las calificaciones que diste y recibiste, tus notificaciones, tu cuenta de Mercado Pago si la conectaste, tus compras y ventas, los contactos que hiciste desde el carrito, las denuncias que hiciste, los anuncios que guardaste, los dispositivos con notificaciones push que activaste, si tienes un calendario personal (sin su enlace secreto), tus búsquedas guardadas con los anuncios que te avisaron y los eventos que te interesan. Nunca incluye tu contraseña. Desde el mismo lugar puedes corregir tu perfil o eliminar tu cuenta.',
     references: [
       { to: '/dashboard/settings', title: 'Configuración', description: 'Descarga tus datos.' },
       { to: '/privacy', title: 'Política de Privacidad', description: 'Tus derechos sobre tus datos.' },

@@ -29,6 +29,8 @@ export interface UsersTable {
   rating_sum: Generated<number>;
   /** 1: e-mails about publications and ratings are sent; 0: the member turned them off. */
   email_notifications: Generated<number>;
+  /** 1: "Me interesa" also reminds 1 hour before the start (migration 0025); the 24-hour one is always sent. */
+  reminder_hour_before: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -82,6 +84,8 @@ export interface PublicationsTable {
   updated_at: string;
   /** Raised by every change saved through the publication routes: the iCalendar SEQUENCE (migration 0020). */
   revision: Generated<number>;
+  /** How many members marked "Me interesa" (migration 0025), kept with each interest written or removed. */
+  interested_count: Generated<number>;
   /**
    * The search tokens of the title, the labels and the description (stemText: folded Spanish stems, spaces between),
    * written with the texts by every writer (searchStemsOf); the full-text indexes of both dialects read them.
@@ -338,6 +342,70 @@ export interface CalendarFeedsTable {
   created_at: string;
 }
 
+/** A member's saved search (migration 0028): explore's term and filters under a name, and its alerts. */
+export interface SavedSearchesTable {
+  id: string;
+  user_id: string;
+  name: string;
+  term: string | null;
+  typed: string | null;
+  country: string | null;
+  province: string | null;
+  city: string | null;
+  /** JSON array of material names, sorted. */
+  labels: string;
+  /** 1: a matching publication, once published, notifies the member. */
+  alert: number;
+  /** 1: the matches also go into the daily e-mail. */
+  digest: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A publication that matched a saved search (migration 0028): once per pair. */
+export interface SavedSearchHitsTable {
+  search_id: string;
+  publication_id: string;
+  user_id: string;
+  created_at: string;
+  mailed_at: string | null;
+}
+
+/** The member's last daily e-mail of matches (their local day, AAAA-MM-DD). */
+export interface SavedSearchDigestsTable {
+  user_id: string;
+  last_day: string;
+  sent_at: string;
+}
+
+/** "Me interesa" on an event or course (migration 0025); one row per member and publication. */
+export interface InterestsTable {
+  user_id: string;
+  publication_id: string;
+  created_at: string;
+}
+
+/** The durable job queue (migration 0025, modules/jobs). */
+export interface JobsTable {
+  /** The job's name when its scheduler gives one (scheduling twice is once), else a random id. */
+  id: string;
+  kind: string;
+  /** What it is about (`publication:{id}`), to move or drop a thing's jobs together. */
+  subject: string | null;
+  /** JSON. */
+  payload: Generated<string>;
+  /** When it is due; while claimed, when the claim's lease ends. ISO 8601. */
+  run_at: string;
+  /** Claims so far (a crash counts as one). */
+  attempts: Generated<number>;
+  /** The token of the current claim; null while never claimed. */
+  claim: string | null;
+  last_error: string | null;
+  /** Set when it failed for the last time: never run again, kept for the operator. */
+  failed_at: string | null;
+  created_at: string;
+}
+
 /** Every image POST /media stored (migration 0006): its public URL (the thumbnail's is derived), key and owner. */
 export interface UploadsTable {
   url: string;
@@ -417,6 +485,11 @@ export interface Database {
   push_deliveries: PushDeliveriesTable;
   push_keys: PushKeysTable;
   calendar_feeds: CalendarFeedsTable;
+  saved_searches: SavedSearchesTable;
+  saved_search_hits: SavedSearchHitsTable;
+  saved_search_digests: SavedSearchDigestsTable;
+  interests: InterestsTable;
+  jobs: JobsTable;
   uploads: UploadsTable;
   attempt_counters: AttemptCountersTable;
   list_versions: ListVersionsTable;

@@ -1,3 +1,4 @@
+import { enqueueJobs, type NewJob } from '../modules/jobs/repository.ts';
 import type {
   DB,
   NewContact,
@@ -31,6 +32,9 @@ export async function insertDemoRows(
     contacts: NewContact[];
     contactItems: NewContactItem[];
     notifications: NewNotification[];
+    interests?: { user_id: string; publication_id: string; created_at: string }[];
+    /** The reminders of the interests (decision 036). */
+    jobs?: NewJob[];
   },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -55,5 +59,10 @@ export async function insertDemoRows(
     }
     if (rows.notifications.length > 0)
       await trx.insertInto('notifications').values(rows.notifications).execute();
+    const interests = rows.interests ?? [];
+    if (interests.length > 0) await trx.insertInto('interests').values(interests).execute();
+    const jobs = rows.jobs ?? [];
+    for (let start = 0; start < jobs.length; start += 200)
+      await enqueueJobs(trx, jobs.slice(start, start + 200));
   });
 }

@@ -17,6 +17,7 @@ import {
 import { createDemoImageRenderer, renderDemoAvatar, type DemoImageRenderer } from './demo-images.ts';
 import { motifOf, objectColorsOf } from './demo-subjects.ts';
 import { buildDemoCommunity } from './demo-community.ts';
+import { buildDemoInterests } from './demo-interests.ts';
 import { buildDemoDeals, type DemoListing } from './demo-deals.ts';
 import { hasAnyUser, insertDemoRows } from './demo-repository.ts';
 import { demoEnd, demoStart } from './demo-schedule.ts';
@@ -37,6 +38,7 @@ export type DemoLoadResult =
       orders: number;
       contacts: number;
       notifications: number;
+      interests: number;
       images: number;
       drawings: number;
       durationMs: number;
@@ -232,6 +234,7 @@ export async function loadDemoContent(
     ]),
   );
   const community = buildDemoCommunity({ ratings: demoRatings, members, publications, now });
+  const interests = buildDemoInterests({ members, publications, now });
   const deals = buildDemoDeals({
     orders: demoOrders,
     contacts: demoContacts,
@@ -255,6 +258,7 @@ export async function loadDemoContent(
     qualifications: community.qualifications,
     ...deals,
     notifications: [...community.notifications, ...deals.notifications],
+    ...interests,
   });
   return {
     loaded: true,
@@ -264,6 +268,7 @@ export async function loadDemoContent(
     orders: deals.orders.length,
     contacts: deals.contacts.length,
     notifications: community.notifications.length + deals.notifications.length,
+    interests: interests.interests.length,
     images: files.length + users.length,
     drawings: renderer.drawings(),
     durationMs: Math.round(performance.now() - started),

@@ -33,7 +33,10 @@ export function PrivacyContent() {
           </ListItem>
           <ListItem>
             Tu contenido: tus publicaciones (textos, imágenes, ubicaciones, fechas y precios), las
-            calificaciones que das y recibes, los anuncios que guardas y las notificaciones de tu cuenta.
+            calificaciones que das y recibes, los anuncios que guardas, tus búsquedas guardadas (con qué
+            anuncios coincidieron y cuándo te los enviamos por correo), los eventos y cursos en los que
+            marcaste «Me interesa» (quien los organiza ve tu nombre y tu perfil, nunca tu correo ni tu
+            teléfono) y las notificaciones de tu cuenta.
           </ListItem>
           <ListItem>
             Si creas tu calendario personal, un enlace secreto que muestra tus eventos y cursos, y los que
@@ -208,9 +211,10 @@ export function PrivacyContent() {
             que guardamos sobre ti: tu cuenta, tu perfil, tus datos de pago, tus anuncios con las direcciones
             de sus imágenes, las imágenes que subiste, tus sesiones abiertas, las calificaciones que diste y
             recibiste, tus notificaciones, tu cuenta de Mercado Pago si la conectaste, tus compras y ventas,
-            los contactos que hiciste desde el carrito, las denuncias que hiciste, los anuncios que guardaste
-            los dispositivos con notificaciones push que activaste y si tienes un calendario personal (sin su
-            enlace secreto). Nunca incluye tu contraseña.
+            los contactos que hiciste desde el carrito, las denuncias que hiciste, los anuncios que guardaste,
+            los dispositivos con notificaciones push que activaste, si tienes un calendario personal (sin su
+            enlace secreto), tus búsquedas guardadas con los anuncios que te avisaron y los eventos que te
+            interesan. Nunca incluye tu contraseña.
           </ListItem>
           <ListItem>
             Supresión: en Configuración, «Eliminar mi cuenta» te pide tu contraseña y borra enseguida tu

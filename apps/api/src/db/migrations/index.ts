@@ -21,8 +21,10 @@ import * as calendar from './0020-calendar.ts';
 import * as favorites from './0022-favorites.ts';
 import * as agenda from './0023-agenda.ts';
 import * as places from './0024-places.ts';
+import * as interestJobs from './0025-interest-jobs.ts';
 import * as calendarFeeds from './0026-calendar-feeds.ts';
 import * as push from './0027-push.ts';
+import * as savedSearches from './0028-saved-searches.ts';
 
 /** Every migration, by name; names sort in the order they run. Later features append theirs here. */
 export const migrations: Record<string, Migration> = {
@@ -48,6 +50,8 @@ export const migrations: Record<string, Migration> = {
   '0022-favorites': favorites,
   '0023-agenda': agenda,
   '0024-places': places,
+  '0025-interest-jobs': interestJobs,
   '0026-calendar-feeds': calendarFeeds,
   '0027-push': push,
+  '0028-saved-searches': savedSearches,
 };

@@ -10,6 +10,8 @@ export type MailMessage = {
   html: string;
   /** Extra header fields, e.g. List-Unsubscribe (RFC 8058). */
   headers?: Record<string, string>;
+  /** Files attached (a reminder's .ics). */
+  attachments?: { filename: string; content: string; contentType: string }[];
 };
 
 export type Mailer = {

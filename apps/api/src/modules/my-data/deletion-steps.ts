@@ -1,3 +1,5 @@
+import { deleteInterestsOf } from '../interests/repository.ts';
+import { REMINDER_JOB } from '../interests/reminders.ts';
 import type { DB } from '../../db/schema.ts';
 import { deleteSubscriptionsOf } from '../push/repository.ts';
 import { withdrawRatingsGivenBy } from '../ratings/repository.ts';
@@ -56,12 +58,29 @@ async function calendarFeed(trx: DB, userId: string): Promise<readonly string[]>
   return [];
 }
 
+/** The member's saved searches with what they matched, and the record of their daily e-mail (decision 041). */
+async function savedSearches(trx: DB, userId: string): Promise<readonly string[]> {
+  await trx.deleteFrom('saved_search_hits').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('saved_searches').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('saved_search_digests').where('user_id', '=', userId).execute();
+  return [];
+}
+
+/** The member's "Me interesa", with the counts they were in, and their queued reminders (decision 036). */
+async function interests(trx: DB, userId: string): Promise<readonly string[]> {
+  await deleteInterestsOf(trx, userId);
+  await trx.deleteFrom('jobs').where('id', 'like', `${REMINDER_JOB}:%:${userId}:%`).execute();
+  return [];
+}
+
 export const ACCOUNT_DELETION_STEPS: DeletionStep[] = [
   profilePicture,
   uploads,
   favorites,
   pushSubscriptions,
   calendarFeed,
+  savedSearches,
+  interests,
   publications,
   ratingsGiven,
 ];

@@ -2,6 +2,7 @@ import type { DB } from '../../db/schema.ts';
 import { MEDIA_URL_PREFIX, type MediaStorage } from '../media/storage.ts';
 import { thumbnailUrlOf } from '../publications/mapper.ts';
 import { findFileUrls } from '../publications/repository.ts';
+import { toSavedSearchJson } from '../searches/service.ts';
 
 // What "Descargar mis datos" puts in the file: one small function per part. A feature that keeps personal data
 // (ratings, notifications, contacts, orders…) adds its part to EXPORT_PARTS in one line. Never a password hash, a
@@ -331,6 +332,52 @@ async function calendarFeed(context: ExportContext) {
   return row === undefined ? null : { exists: true, linkCreatedAt: row.created_at };
 }
 
+/** The member's saved searches (decision 041), their alerts, and the publications each one told them of. */
+async function savedSearches(context: ExportContext) {
+  const [rows, hits] = await Promise.all([
+    context.db
+      .selectFrom('saved_searches')
+      .selectAll()
+      .where('user_id', '=', context.userId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
+    context.db
+      .selectFrom('saved_search_hits')
+      .select(['search_id', 'publication_id', 'created_at', 'mailed_at'])
+      .where('user_id', '=', context.userId)
+      .orderBy('created_at')
+      .execute(),
+  ]);
+  return rows.map((row) => ({
+    ...toSavedSearchJson(row),
+    matches: hits
+      .filter((hit) => hit.search_id === row.id)
+      .map((hit) => ({
+        publicationId: hit.publication_id,
+        url: `${context.publicUrl}/publications/${hit.publication_id}`,
+        matchedAt: hit.created_at,
+        mailedAt: hit.mailed_at,
+      })),
+  }));
+}
+
+/** The events and courses the member marked "Me interesa": which and when (never the content of a hidden one). */
+async function interests(context: ExportContext) {
+  const rows = await context.db
+    .selectFrom('interests')
+    .select(['publication_id', 'created_at'])
+    .where('user_id', '=', context.userId)
+    .orderBy('created_at')
+    .orderBy('publication_id')
+    .execute();
+  return rows.map((row) => ({
+    publicationId: row.publication_id,
+    url: `${context.publicUrl}/publications/${row.publication_id}`,
+    interestedAt: row.created_at,
+  }));
+}
+
 export const EXPORT_PARTS: ExportPart[] = [
   { name: 'account', collect: account },
   { name: 'profile', collect: profile },
@@ -346,4 +393,6 @@ export const EXPORT_PARTS: ExportPart[] = [
   { name: 'favorites', collect: favorites },
   { name: 'pushSubscriptions', collect: pushSubscriptions },
   { name: 'calendarFeed', collect: calendarFeed },
+  { name: 'savedSearches', collect: savedSearches },
+  { name: 'interests', collect: interests },
 ];

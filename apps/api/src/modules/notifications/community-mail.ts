@@ -7,6 +7,25 @@ import type { SavedChange } from '../favorites/messages.ts';
 import { publishedEmail, ratedEmail, savedChangedEmail, sentBackEmail } from './templates.ts';
 import { createUnsubscribeToken } from './unsubscribe-token.ts';
 
+/**
+ * The one-click unsubscribe of a member's notification e-mails: the page the body links to, and the RFC 8058 header
+ * fields that let a mail app turn them off with one POST.
+ */
+export function unsubscribeLinks(
+  publicUrl: string,
+  secretKey: string,
+  userId: string,
+): { pageUrl: string; headers: Record<string, string> } {
+  const token = createUnsubscribeToken(secretKey, userId);
+  return {
+    pageUrl: `${publicUrl}/unsubscribe/${token}`,
+    headers: {
+      'List-Unsubscribe': `<${publicUrl}/api/unsubscribe/${token}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}
+
 type Links = { name: string; publicUrl: string; unsubscribeUrl: string };
 
 /**
@@ -56,21 +75,10 @@ export function createCommunityMail(options: {
     try {
       const user = await findUserById(db, userId);
       if (user === undefined || user.is_active !== 1 || user.email_notifications !== 1) return;
-      const token = createUnsubscribeToken(secretKey, user.id);
-      const email = render({
-        name: user.name,
-        publicUrl,
-        unsubscribeUrl: `${publicUrl}/unsubscribe/${token}`,
-      });
+      const links = unsubscribeLinks(publicUrl, secretKey, user.id);
+      const email = render({ name: user.name, publicUrl, unsubscribeUrl: links.pageUrl });
       const delivery = mailer
-        .send({
-          ...email,
-          to: user.email,
-          headers: {
-            'List-Unsubscribe': `<${publicUrl}/api/unsubscribe/${token}>`,
-            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-          },
-        })
+        .send({ ...email, to: user.email, headers: links.headers })
         .catch((error: unknown) => logger.warn({ err: error, kind }, 'Notification e-mail not delivered'))
         .finally(() => pending.delete(delivery));
       pending.add(delivery);

@@ -14,7 +14,7 @@ import {
 } from './repository.ts';
 import { queuePush } from '../push/repository.ts';
 import { localPushSignals } from '../push/sender.ts';
-import { signalUnreadChanged } from './signal.ts';
+import { signalUnreadChanged, signalUnreadChangedMany } from './signal.ts';
 
 export type NotifyInput = {
   /** The recipient. */
@@ -65,6 +65,65 @@ export async function notify(trx: DB, input: NotifyInput): Promise<boolean> {
     if (await queuePush(trx, { ...push, link: input.link ?? null })) localPushSignals.emit('queued');
   }
   return true;
+}
+
+/**
+ * notify() for many recipients in two statements (a batch of reminders): the same rules, each recipient's
+ * `dedupeKey` used once. Returns which (recipient and key) were made.
+ */
+export async function notifyMany(
+  trx: DB,
+  inputs: readonly NotifyInput[],
+): Promise<{ userId: string; dedupeKey: string | null }[]> {
+  if (inputs.length === 0) return [];
+  const createdAt = new Date().toISOString();
+  const rows = await trx
+    .insertInto('notifications')
+    .values(inputs.map((input) => notificationRow(input, createdAt)))
+    .onConflict((conflict) => conflict.columns(['user_id', 'dedupe_key']).doNothing())
+    .returning(['user_id', 'dedupe_key'])
+    .execute();
+  await signalUnreadChangedMany(trx, [...new Set(rows.map((row) => row.user_id))]);
+  const made = rows.map((row) => ({ userId: row.user_id, dedupeKey: row.dedupe_key }));
+  await queuePushes(trx, inputs, new Set(made.map((row) => `${row.userId} ${row.dedupeKey ?? ''}`)));
+  return made;
+}
+
+/**
+ * The pushes of a batch: one statement finds which recipients have a device for the kind, and only theirs are
+ * queued (a reminder burst for thousands of members costs one query, not one per member).
+ */
+async function queuePushes(
+  trx: DB,
+  inputs: readonly NotifyInput[],
+  made: ReadonlySet<string>,
+): Promise<void> {
+  const pushed = inputs.filter(
+    (input) => input.push !== undefined && made.has(`${input.userId} ${input.dedupeKey ?? ''}`),
+  );
+  if (pushed.length === 0) return;
+  let queued = false;
+  for (const kind of new Set(pushed.map((input) => input.push as PushKind))) {
+    const ofKind = pushed.filter((input) => input.push === kind);
+    const withDevice = new Set<string>();
+    for (let start = 0; start < ofKind.length; start += 500) {
+      const ids = [...new Set(ofKind.slice(start, start + 500).map((input) => input.userId))];
+      const rows = await trx
+        .selectFrom('push_subscriptions')
+        .select('user_id')
+        .distinct()
+        .where('user_id', 'in', ids)
+        .where('kinds', 'like', `%,${kind},%`)
+        .execute();
+      for (const row of rows) withDevice.add(row.user_id);
+    }
+    for (const input of ofKind) {
+      if (!withDevice.has(input.userId)) continue;
+      const push = { userId: input.userId, kind, title: input.title, message: input.message };
+      if (await queuePush(trx, { ...push, link: input.link ?? null })) queued = true;
+    }
+  }
+  if (queued) localPushSignals.emit('queued');
 }
 
 /** The stored row of an unread notification made at `createdAt` (also how the demo content dates its past ones). */

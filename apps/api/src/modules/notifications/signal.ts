@@ -33,3 +33,13 @@ export async function signalUnreadChanged(db: DB, userId: string): Promise<void>
   }
   localUnreadSignals.emit('changed', userId);
 }
+
+/** signalUnreadChanged for many members in one statement (a batch of reminders). */
+export async function signalUnreadChangedMany(db: DB, userIds: readonly string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  if (isPostgres(db)) {
+    await sql`select pg_notify(${UNREAD_CHANNEL}, u) from unnest(${[...userIds]}::text[]) as u`.execute(db);
+    return;
+  }
+  for (const userId of userIds) localUnreadSignals.emit('changed', userId);
+}

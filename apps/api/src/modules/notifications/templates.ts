@@ -1,4 +1,5 @@
 import { savedChangeTexts, type SavedChange } from '../favorites/messages.ts';
+import { reminderTexts, type ReminderWhich } from '../interests/messages.ts';
 import { renderEmail, type RenderedEmail } from '../mail/layout.ts';
 
 // The e-mails that repeat a notification (published, sent back, rated). Each ends with the link that turns them off.
@@ -88,6 +89,35 @@ export function savedChangedEmail(
     blocks: [
       texts.message,
       { label: 'Ver el anuncio', url: input.url, primary: true },
+      unsubscribe(input.unsubscribeUrl),
+    ],
+    reason: REASON,
+    publicUrl: input.publicUrl,
+  });
+}
+
+/** The reminder of an event or course the member marked "Me interesa"; its .ics goes attached. */
+export function interestReminderEmail(
+  input: Common & {
+    which: ReminderWhich;
+    title: string;
+    calendaredAt: string;
+    locationCountry: string | null;
+    place: string;
+    url: string;
+  },
+): RenderedEmail {
+  const texts = reminderTexts(input.which, input);
+  return renderEmail({
+    subject: `${texts.title}: ${input.title}`,
+    preheader: texts.message,
+    heading: texts.title,
+    name: input.name,
+    blocks: [
+      texts.message,
+      ...(input.place === '' ? [] : [`Lugar: ${input.place}`]),
+      'Adjuntamos el evento para agregarlo a tu calendario.',
+      { label: 'Ver el evento', url: input.url, primary: true },
       unsubscribe(input.unsubscribeUrl),
     ],
     reason: REASON,

@@ -18,7 +18,7 @@ import {
   type Tier,
 } from './search-sql.ts';
 import { dateConditions, endOf, hasDateCriteria, type DateCriteria } from './date-criteria.ts';
-import { correctSpelling } from './spelling.ts';
+import { CORRECTABLE_MIN_LENGTH, correctSpelling, knownPrefixes } from './spelling.ts';
 import {
   boxAround,
   distanceSql,
@@ -667,4 +667,107 @@ export async function mapCells(
     lng: Number(row.lng),
     id: row.id,
   }));
+}
+
+/** What a saved search filters on: a list's criteria without its page, order, count, status or dates. */
+export type MatchCriteria = Pick<
+  ListCriteria,
+  'typed' | 'country' | 'province' | 'city' | 'labels' | 'words'
+>;
+
+/** Criteria per statement of matchingCriteria: one union of this many single-row queries. */
+const MATCH_BATCH = 100;
+
+/** The indexes of `criteria` whose condition (`groupsOf`) the publication `id` meets, in batches of one statement. */
+async function matchingIndexes(
+  db: DB,
+  dialect: Dialect,
+  id: string,
+  entries: readonly { index: number; criteria: MatchCriteria; groups: SearchGroups }[],
+): Promise<number[]> {
+  const found: number[] = [];
+  for (let start = 0; start < entries.length; start += MATCH_BATCH) {
+    const queries = entries.slice(start, start + MATCH_BATCH).map(({ index, criteria, groups }) => {
+      const listed: ListCriteria = { ...criteria, status: 'published', offset: 0, limit: 1 };
+      let query = db
+        .selectFrom(listTable(dialect))
+        .select(sql<number>`${index}`.as('k'))
+        .where('p.id', '=', id)
+        .where(filtersOf(listed, dialect === 'sqlite'));
+      if (groups.length > 0) query = query.where(tierMatch(dialect, groups, 'all'));
+      return query;
+    });
+    const [first, ...rest] = queries;
+    if (first === undefined) continue;
+    const union = rest.reduce((all, query) => all.unionAll(query), first);
+    const rows = await union.execute();
+    found.push(...rows.map((row) => Number(row.k)));
+  }
+  return found;
+}
+
+/**
+ * Which of the criteria list the publication `id` on explore (`GET /api/publications?status=published`): the
+ * same filters and the same text match as listPublications, constrained to that one row, so that a saved search's
+ * alert and explore never disagree (decision 041). Words no known word starts with are corrected as explore
+ * corrects them when nothing matches. Answers the indexes into `criteria`.
+ */
+export async function matchingCriteria(
+  db: DB,
+  dialect: Dialect,
+  id: string,
+  criteria: readonly MatchCriteria[],
+): Promise<Set<number>> {
+  // The publication's stored tokens (what both indexes read): a word that is the prefix of none of them cannot match
+  // it as written. This only narrows what is asked; the list query below decides.
+  const stored = await db
+    .selectFrom('publications')
+    .select(['title_stems', 'labels_stems', 'description_stems'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (stored === undefined) return new Set();
+  const tokens = [
+    ...new Set(
+      `${stored.title_stems} ${stored.labels_stems} ${stored.description_stems}`.split(' ').filter(Boolean),
+    ),
+  ];
+  const inPublication = new Map<string, boolean>();
+  const prefixOfToken = (word: string) => {
+    let answer = inPublication.get(word);
+    if (answer === undefined) {
+      answer = tokens.some((token) => token.startsWith(word));
+      inPublication.set(word, answer);
+    }
+    return answer;
+  };
+  const exact: { index: number; criteria: MatchCriteria; groups: SearchGroups }[] = [];
+  const misspelled: { index: number; criteria: MatchCriteria }[] = [];
+  const absentOf = criteria.map((one) => one.words.filter((word) => !prefixOfToken(word)));
+  // Only a search with a word no known word starts with has a correction (correctSpelling): the words absent from
+  // the publication are looked up once each, in batches.
+  const lookedUp = [...new Set(absentOf.flat().filter((word) => word.length >= CORRECTABLE_MIN_LENGTH))];
+  const known = await knownPrefixes(db, dialect, lookedUp);
+  for (const [index, one] of criteria.entries()) {
+    const absent = absentOf[index] ?? [];
+    if (absent.length === 0) exact.push({ index, criteria: one, groups: one.words.map((word) => [word]) });
+    // Words all known (some of them elsewhere only): explore corrects nothing, and this publication lacks one.
+    else if (absent.some((word) => word.length >= CORRECTABLE_MIN_LENGTH && !known.has(word))) {
+      misspelled.push({ index, criteria: one });
+    }
+  }
+  const matched = new Set(await matchingIndexes(db, dialect, id, exact));
+  const corrections = new Map<string, Promise<SearchGroups | null>>();
+  const retried: { index: number; criteria: MatchCriteria; groups: SearchGroups }[] = [];
+  for (const entry of misspelled) {
+    const key = entry.criteria.words.join(' ');
+    let corrected = corrections.get(key);
+    if (corrected === undefined) {
+      corrected = correctSpelling(db, dialect, entry.criteria.words);
+      corrections.set(key, corrected);
+    }
+    const groups = await corrected;
+    if (groups !== null) retried.push({ ...entry, groups });
+  }
+  for (const index of await matchingIndexes(db, dialect, id, retried)) matched.add(index);
+  return matched;
 }

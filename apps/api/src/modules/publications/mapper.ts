@@ -73,5 +73,6 @@ export function toPublicationJson(
     },
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    interestedCount: row.interested_count,
   };
 }

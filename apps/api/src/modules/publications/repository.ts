@@ -40,6 +40,7 @@ const PUBLICATION_COLUMNS = [
   'p.created_at',
   'p.updated_at',
   'p.revision',
+  'p.interested_count',
 ] as const;
 
 /** Publications with the author's public data, as `p`. */

@@ -6,6 +6,7 @@ import { encodedCopy, preferredEncoding } from '../../plugins/content-encoding.t
 import { errorResponses } from '../../plugins/error-schema.ts';
 import type { CommunityMail } from '../notifications/community-mail.ts';
 import { createFavoritesService } from '../favorites/service.ts';
+import type { InterestsService } from '../interests/service.ts';
 import { requireSession } from '../sessions/require-session.ts';
 import {
   calendarDaysAnswerSchema,
@@ -46,7 +47,9 @@ export const publicationRoutes: FastifyPluginAsyncZod<{
   publicUrl: string;
   /** SECRET_KEY, from which the approximate points are derived. */
   secretKey: string;
-}> = async (app, { database, mail, publicUrl, secretKey }) => {
+  /** "Me interesa": the member's own `interested` on the detail. */
+  interests: InterestsService;
+}> = async (app, { database, mail, publicUrl, secretKey, interests }) => {
   const publications = createPublicationsService({
     db: database.db,
     reader: database.reader,
@@ -162,7 +165,8 @@ export const publicationRoutes: FastifyPluginAsyncZod<{
         summary: 'Un anuncio',
         description:
           'Uno no publicado solo lo ven su autor y los superusuarios; para los demás no existe (404). Con sesión ' +
-          'dice `favorite` (si quien pregunta lo guardó) y, a su autor y a los superusuarios, `favoriteCount`.',
+          'dice `favorite` (si quien pregunta lo guardó), `interested` (si marcó «Me interesa», en eventos y cursos) ' +
+          'y, a su autor y a los superusuarios, `favoriteCount`.',
         security: OPTIONAL_SESSION,
         params: publicationParamsSchema,
         response: { 200: publicationAnswerSchema, ...errorResponses(404) },
@@ -177,7 +181,11 @@ export const publicationRoutes: FastifyPluginAsyncZod<{
       }
       // The member's own fields go on a copy of the shared answer, which must never be served to anybody else.
       reply.header('cache-control', 'no-store');
-      return { publication: { ...publication, ...(await favorites.ownFields(session.user, publication)) } };
+      const [favorite, interest] = await Promise.all([
+        favorites.ownFields(session.user, publication),
+        interests.ownFields(session.user, publication),
+      ]);
+      return { publication: { ...publication, ...favorite, ...interest } };
     },
   );
 

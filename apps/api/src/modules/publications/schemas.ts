@@ -121,7 +121,12 @@ export const publicationJsonSchema = z
       .describe(
         'Solo en GET /publication/{id} de un evento o curso: si ya terminó (su fin, o su inicio sin fin)',
       ),
-    // Per visitor, added to GET /publication/{id} after its shared part (decision 033); never in the lists.
+    interestedCount: z
+      .number()
+      .int()
+      .describe('Cuántos miembros marcaron «Me interesa» (eventos y cursos; 0 en los demás)'),
+    // Per visitor, added to GET /publication/{id} after its shared part (decisions 033, 036); never in the lists.
+    interested: z.boolean().optional().describe('Si quien pregunta marcó «Me interesa»; solo con sesión'),
     favorite: z.boolean().optional().describe('Si quien pregunta lo guardó; solo con sesión'),
     favoriteCount: z
       .number()
@@ -215,8 +220,8 @@ const placeParams = {
 export const STATUS_FILTERS = ['published', 'pending', 'all'] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
-/** Explore's filters (category, place, materials, search), shared by the list and the calendar feed. */
-const filterParams = {
+/** Explore's term and filters: the list's query and a saved search's (decision 041) take the same fields. */
+export const searchFilterFields = {
   term: listParams.term,
   typed: listParams.typed,
   country: optionalParam(optionalLocationKey('locationCountry')).describe('Clave del país (arg, col)'),
@@ -225,8 +230,14 @@ const filterParams = {
   labels: labelsParam,
 };
 
-/** The place's keys must be of the catalog and nested (a city in its province, in its country). */
-function checkPlaceParams(
+const QUERY_NAMES: Record<string, string> = {
+  locationCountry: 'country',
+  locationProvince: 'province',
+  locationCity: 'city',
+};
+
+/** The place's keys belong together (the province is of the country, the city of the province), named as sent. */
+export function checkQueryLocation(
   query: {
     country?: string | null | undefined;
     province?: string | null | undefined;
@@ -235,7 +246,11 @@ function checkPlaceParams(
   ctx: z.RefinementCtx,
 ): void {
   checkLocation(
-    { locationCountry: query.country, locationProvince: query.province, locationCity: query.city },
+    {
+      locationCountry: query.country ?? undefined,
+      locationProvince: query.province ?? undefined,
+      locationCity: query.city ?? undefined,
+    },
     {
       addIssue: (issue) =>
         ctx.addIssue({ ...issue, path: issue.path?.map((field) => QUERY_NAMES[field] ?? field) }),
@@ -247,7 +262,7 @@ function checkPlaceParams(
 export const listQuerySchema = z
   .object({
     ...pageParams,
-    ...filterParams,
+    ...searchFilterFields,
     near: parsedParam(parseNear, '-31.4201,-64.1888').describe(
       'lat,lng en Argentina o Colombia: ordena por distancia, lo más cercano primero (cada anuncio con punto dice ' +
         'su distanceKm); los que no tienen punto van al final, los más nuevos primero. No filtra: el total es el ' +
@@ -280,20 +295,20 @@ export const listQuerySchema = z
       ),
   })
   .superRefine((query, ctx) => checkAgenda(query, ctx))
-  .superRefine(checkPlaceParams);
+  .superRefine(checkQueryLocation);
 
 /**
  * GET /calendar.ics: explore's filters, parsed as GET /publications parses them; the category, when given, an
  * event or course type.
  */
 export const calendarFeedQuerySchema = z
-  .object(filterParams)
+  .object(searchFilterFields)
   .superRefine((query, ctx) => {
     if (query.typed !== undefined && !isCalendaredType(query.typed)) {
       ctx.addIssue({ code: 'custom', path: ['typed'], message: FEED_TYPED_MESSAGE });
     }
   })
-  .superRefine(checkPlaceParams);
+  .superRefine(checkQueryLocation);
 
 export type CalendarFeedQuery = z.output<typeof calendarFeedQuerySchema>;
 
@@ -307,10 +322,10 @@ export const CALENDAR_DAYS_MAX = 42;
 export const calendarDaysQuerySchema = z
   .object({
     typed: z.enum(CALENDARED_TYPES, { error: FEED_TYPED_MESSAGE }).describe('events o courses'),
-    country: filterParams.country,
-    province: filterParams.province,
-    city: filterParams.city,
-    labels: filterParams.labels,
+    country: searchFilterFields.country,
+    province: searchFilterFields.province,
+    city: searchFilterFields.city,
+    labels: searchFilterFields.labels,
     from: agendaParams.from.meta({ type: 'string', format: 'date' }).describe('Primer día (AAAA-MM-DD)'),
     to: agendaParams.to
       .meta({ type: 'string', format: 'date' })
@@ -335,7 +350,7 @@ export const calendarDaysQuerySchema = z
       ctx.addIssue({ code: 'custom', path: ['to'], message: DAYS_TOO_LONG_MESSAGE });
     }
   })
-  .superRefine(checkPlaceParams);
+  .superRefine(checkQueryLocation);
 
 export type CalendarDaysQuery = z.output<typeof calendarDaysQuerySchema>;
 
@@ -349,12 +364,6 @@ export const calendarDaysAnswerSchema = z.object({
 });
 
 export type CalendarDaysAnswer = z.output<typeof calendarDaysAnswerSchema>;
-
-const QUERY_NAMES: Record<string, string> = {
-  locationCountry: 'country',
-  locationProvince: 'province',
-  locationCity: 'city',
-};
 
 export type ListQuery = z.output<typeof listQuerySchema>;
 

@@ -27,6 +27,9 @@ import type { DB, Dialect, NewPublication, PublicationUpdate } from '../../db/sc
 import { HttpError } from '../../errors.ts';
 import type { MediaStorage } from '../media/storage.ts';
 import { savedChangeNotice } from '../favorites/change-notices.ts';
+import { interestChangeNotice } from '../interests/change-notices.ts';
+import { subjectOf } from '../interests/reminders.ts';
+import { dropJobsOf } from '../jobs/repository.ts';
 import type { CommunityMail } from '../notifications/community-mail.ts';
 import { FORBIDDEN_MESSAGE } from '../sessions/require-session.ts';
 import { ownedBytes } from '../../owned-bytes.ts';
@@ -746,12 +749,21 @@ export function createPublicationsService({
         user._id,
         status !== PUBLISHED_STATUS,
       );
+      // The interested members learn of a new date or place, and their reminders follow the start (decision 036).
+      const interested = interestChangeNotice(
+        dialect,
+        { ...row, authorId: row.created_by },
+        content,
+        user._id,
+        status !== PUBLISHED_STATUS,
+      );
       const also =
-        savers === undefined
+        savers === undefined && interested === undefined
           ? notice
           : async (trx: DB) => {
               await notice?.(trx);
-              await savers.inTransaction(trx);
+              await savers?.inTransaction(trx);
+              await interested?.(trx);
             };
       await updatePublication(
         db,
@@ -774,6 +786,8 @@ export function createPublicationsService({
       ]);
       const urls = files.get(id) ?? [];
       await deletePublication(db, id);
+      // Its interests went with it (cascade); its queued reminders are dropped too.
+      await dropJobsOf(db, subjectOf(id));
       await images.release(urls);
     },
   };

@@ -38,12 +38,44 @@ function innerTrigrams(word: string): string[] {
   return [...trigrams];
 }
 
-async function isKnownPrefix(db: DB, dialect: Dialect, word: string): Promise<boolean> {
-  // Words hold letters and digits only: no wildcard to escape.
-  const matches =
-    dialect === 'sqlite' ? sql<boolean>`word glob ${`${word}*`}` : sql<boolean>`word like ${`${word}%`}`;
-  const row = await db.selectFrom('search_words').select('word').where(matches).limit(1).executeTakeFirst();
+/** Known words start with `word` (words hold letters and digits only: no wildcard to escape). */
+function startsAKnownWord(dialect: Dialect, word: string) {
+  return dialect === 'sqlite' ? sql<boolean>`word glob ${`${word}*`}` : sql<boolean>`word like ${`${word}%`}`;
+}
+
+export async function isKnownPrefix(db: DB, dialect: Dialect, word: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('search_words')
+    .select('word')
+    .where(startsAKnownWord(dialect, word))
+    .limit(1)
+    .executeTakeFirst();
   return row !== undefined;
+}
+
+/** Which of `words` are prefixes of known words, as isKnownPrefix says, a hundred words per statement. */
+export async function knownPrefixes(
+  db: DB,
+  dialect: Dialect,
+  words: readonly string[],
+): Promise<Set<string>> {
+  const known = new Set<string>();
+  for (let start = 0; start < words.length; start += 100) {
+    const queries = words
+      .slice(start, start + 100)
+      .map((word) =>
+        db
+          .selectNoFrom(sql<string>`${word}`.as('known'))
+          .where(({ exists, selectFrom }) =>
+            exists(selectFrom('search_words').select('word').where(startsAKnownWord(dialect, word)).limit(1)),
+          ),
+      );
+    const [first, ...rest] = queries;
+    if (first === undefined) continue;
+    const rows = await rest.reduce((all, query) => all.unionAll(query), first).execute();
+    for (const row of rows) known.add(row.known);
+  }
+  return known;
 }
 
 /** Known words sharing trigrams with the word: a superset of those similar enough. */

@@ -31,6 +31,9 @@ const meSchema = z.object({
   emailNotifications: z
     .boolean()
     .describe('Recibir avisos por correo (anuncio publicado o devuelto a revisión, calificaciones)'),
+  reminderHourBefore: z
+    .boolean()
+    .describe('«Me interesa» recuerda también 1 hora antes (el de 24 horas antes se envía siempre)'),
   summary: z.object({
     publications: z.object({
       published: z.number().int(),

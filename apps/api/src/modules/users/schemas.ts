@@ -99,6 +99,9 @@ const EMAIL_NOTIFICATIONS_MESSAGE = 'Los avisos por correo deben ser verdadero o
  * The field names are listed for the API description; each value is checked by the shared schemas, so the
  * messages are the forms' own ('El nombre es obligatorio').
  */
+/** The settings' switch «Recordarme también 1 hora antes» must be true or false. */
+export const REMINDER_HOUR_BEFORE_MESSAGE = 'El recordatorio de 1 hora antes debe ser verdadero o falso';
+
 export const updateMeBodySchema = z
   .object({
     ...PROFILE_FIELDS,
@@ -115,6 +118,10 @@ export const updateMeBodySchema = z
       type: 'boolean',
       description: 'Recibir avisos por correo (el interruptor de la configuración)',
     }),
+    reminderHourBefore: field({
+      type: 'boolean',
+      description: '«Me interesa» recuerda también 1 hora antes del inicio',
+    }),
   })
   .transform((body, ctx) => {
     const fields: Record<string, unknown> = body;
@@ -123,6 +130,7 @@ export const updateMeBodySchema = z
       paymentDetails?: string | null;
       email?: unknown;
       emailNotifications?: boolean;
+      reminderHourBefore?: boolean;
     } = {};
     const hasProfile = PROFILE_KEYS.some((key) => fields[key] !== undefined);
     if (hasProfile) {
@@ -143,7 +151,17 @@ export const updateMeBodySchema = z
       else
         ctx.addIssue({ code: 'custom', path: ['emailNotifications'], message: EMAIL_NOTIFICATIONS_MESSAGE });
     }
-    if (!hasProfile && body.paymentDetails === undefined && body.emailNotifications === undefined) {
+    if (body.reminderHourBefore !== undefined) {
+      if (typeof body.reminderHourBefore === 'boolean') update.reminderHourBefore = body.reminderHourBefore;
+      else
+        ctx.addIssue({ code: 'custom', path: ['reminderHourBefore'], message: REMINDER_HOUR_BEFORE_MESSAGE });
+    }
+    if (
+      !hasProfile &&
+      body.paymentDetails === undefined &&
+      body.emailNotifications === undefined &&
+      body.reminderHourBefore === undefined
+    ) {
       ctx.addIssue({ code: 'custom', path: [], message: NOTHING_TO_UPDATE });
     }
     return update;

@@ -29,6 +29,8 @@ export type Me = {
   user: User;
   paymentDetails: string | null;
   emailNotifications: boolean;
+  /** "Me interesa" also reminds 1 hour before (decision 036). */
+  reminderHourBefore: boolean;
   summary: { publications: { published: number; pending: number } };
 };
 
@@ -46,6 +48,7 @@ export function createUsersService({ db, storage, log }: UsersDeps) {
         user: toUser(row),
         paymentDetails: row.payment_details,
         emailNotifications: row.email_notifications === 1,
+        reminderHourBefore: row.reminder_hour_before === 1,
         summary: { publications },
       };
     },
@@ -76,6 +79,9 @@ export function createUsersService({ db, storage, log }: UsersDeps) {
       if (update.paymentDetails !== undefined) changes.payment_details = update.paymentDetails;
       if (update.emailNotifications !== undefined) {
         changes.email_notifications = update.emailNotifications ? 1 : 0;
+      }
+      if (update.reminderHourBefore !== undefined) {
+        changes.reminder_hour_before = update.reminderHourBefore ? 1 : 0;
       }
       const updated = await updateUser(db, user._id, changes);
       if (updated === undefined) throw new HttpError(404, USER_NOT_FOUND_MESSAGE);

@@ -6,6 +6,8 @@ export type Account = {
   paymentDetails: string | null;
   /** Receives notices by e-mail too ('Recibir avisos por correo'). */
   emailNotifications: boolean;
+  /** "Me interesa" also reminds 1 hour before ('Recordarme también 1 hora antes'). */
+  reminderHourBefore: boolean;
   summary: { publications: { published: number; pending: number } };
   /** Whether this site takes payments with Mercado Pago. */
   onlinePayments: boolean;

@@ -10,11 +10,14 @@ import { TipCard } from '../tips/TipCard';
 export function PublicationGrid({
   publications,
   savedIds = [],
+  interestedIds = [],
   asOf,
 }: {
   publications: PublicationJson[];
   /** The ones the signed-in member saved. */
   savedIds?: readonly string[];
+  /** The events and courses the signed-in member marked "Me interesa". */
+  interestedIds?: readonly string[];
   asOf?: string | undefined;
 }) {
   return (
@@ -28,6 +31,7 @@ export function PublicationGrid({
             publication={publication}
             eager={index < 3}
             saved={savedIds.includes(publication._id)}
+            interested={interestedIds.includes(publication._id)}
             asOf={asOf}
           />
         ),

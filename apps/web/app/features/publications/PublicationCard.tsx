@@ -3,6 +3,7 @@ import { truncate } from '@eco/domain/text';
 import { relativeWhen } from '@eco/domain/dates/agenda-ranges';
 import { timeZoneOf } from '@eco/domain/dates/time-zones';
 import { findCity } from '@eco/domain/catalog/cities';
+import { isCalendaredType } from '@eco/domain/catalog/listing-types';
 import { ActionIcon, Anchor, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconCalendarEvent, IconMapPin, IconUserCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -11,6 +12,7 @@ import { coverThumbnail, publicationPath, THUMBNAIL_SIZE, userPath } from './pub
 import { iconTip } from '../../components/icon-tip';
 import { formatDate } from '../../lib/format';
 import { FavoriteToggle } from '../favorites/FavoriteToggle';
+import { InterestToggle } from '../interests/InterestToggle';
 import { AuthorRating } from '../ratings/AuthorRating';
 import { AddToCartButton } from './AddToCartButton';
 import { cardPrice, showsDate } from './price';
@@ -27,12 +29,20 @@ type PublicationCardProps = {
   eager?: boolean;
   /** Whether the signed-in member saved it (the list is the same for everybody: the page asks apart). */
   saved?: boolean;
+  /** Whether the signed-in member marked "Me interesa" (events and courses; asked apart, like `saved`). */
+  interested?: boolean;
   /** The minute (ISO) the list was computed for: its events and courses also say when relative to it. */
   asOf?: string | undefined;
 };
 
 /** A publication in a list: cover, status, category, short title and description, author, cart, saving, management. */
-export function PublicationCard({ publication, eager = false, saved = false, asOf }: PublicationCardProps) {
+export function PublicationCard({
+  publication,
+  eager = false,
+  saved = false,
+  interested = false,
+  asOf,
+}: PublicationCardProps) {
   const path = publicationPath(publication._id);
   const author = publication.createdBy;
   const price = cardPrice(publication);
@@ -95,6 +105,16 @@ export function PublicationCard({ publication, eager = false, saved = false, asO
                 </Text>
               </Group>
             )}
+          </Group>
+        )}
+        {isCalendaredType(publication.typed) && (
+          <Group>
+            <InterestToggle
+              publicationId={publication._id}
+              interested={interested}
+              count={publication.interestedCount ?? 0}
+              size="compact"
+            />
           </Group>
         )}
         <Group gap={6} wrap="wrap">

@@ -19,6 +19,10 @@ export type PublicationJson = Omit<Publication, 'files'> & {
   favorite?: boolean;
   /** How many members saved it: for its author and super users only. */
   favoriteCount?: number;
+  /** How many members marked "Me interesa" (every answer; 0 for what is not an event or course). */
+  interestedCount?: number;
+  /** Whether the signed-in visitor marked "Me interesa" (the publication's own answer only). */
+  interested?: boolean;
 };
 
 /** `asOf`: the minute (ISO) an agenda list was computed for, which its cards' "hoy" and "mañana" are said from. */

@@ -140,6 +140,8 @@ describe('the FAQ, the privacy policy and the terms', () => {
       favorites: /anuncios que guardaste/,
       pushSubscriptions: /dispositivos con notificaciones push/,
       calendarFeed: /si tienes un calendario personal \(sin su enlace secreto\)/,
+      interests: /eventos que te interesan/,
+      savedSearches: /tus búsquedas guardadas/,
     };
     expect(parts.length).toBeGreaterThan(10);
     for (const part of parts) {

@@ -16,7 +16,9 @@ import {
   Title,
 } from '@mantine/core';
 import {
+  IconBellSearch,
   IconBookmark,
+  IconCalendarEvent,
   IconList,
   IconMapPin,
   IconPlus,
@@ -68,6 +70,18 @@ const SHORTCUTS = [
     label: 'Guardados',
     hint: 'Los anuncios que guardaste para volver a verlos.',
     icon: IconBookmark,
+  },
+  {
+    to: '/dashboard/searches',
+    label: 'Búsquedas guardadas',
+    hint: 'Lo que buscás, con un aviso cuando se publica algo que coincide.',
+    icon: IconBellSearch,
+  },
+  {
+    to: '/dashboard/agenda',
+    label: 'Mi agenda',
+    hint: 'Los eventos y cursos que te interesan, con recordatorio.',
+    icon: IconCalendarEvent,
   },
   {
     to: '/dashboard/settings',

@@ -80,7 +80,10 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
             paymentDetails={loaderData.account.paymentDetails}
             answer={answerTo(SETTINGS_INTENTS.paymentDetails)}
           />
-          <EmailNotificationsSwitch enabled={loaderData.account.emailNotifications} />
+          <EmailNotificationsSwitch
+            enabled={loaderData.account.emailNotifications}
+            reminderHourBefore={loaderData.account.reminderHourBefore}
+          />
           <PushSettingsCard />
           <SellerAccountCard
             onlinePayments={loaderData.account.onlinePayments}

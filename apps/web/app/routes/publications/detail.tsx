@@ -9,6 +9,9 @@ import { AddToCalendar } from '../../features/calendar/AddToCalendar';
 import { AddToCartButton } from '../../features/publications/AddToCartButton';
 import { FavoriteToggle } from '../../features/favorites/FavoriteToggle';
 import { SavedByCount } from '../../features/favorites/SavedByCount';
+import { InterestToggle } from '../../features/interests/InterestToggle';
+import { InterestedMembers } from '../../features/interests/InterestedMembers';
+import { loadInterested } from '../../features/interests/interest.server';
 import { AuthorCard, AuthorLine } from '../../features/publications/AuthorCard';
 import { CategoryLabel } from '../../features/publications/CategoryLabel';
 import { PhotoGallery } from '../../features/publications/PhotoGallery';
@@ -32,8 +35,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const publication = await loadPublication(context, params.id);
   // Tips are read on their own page.
   if (publication.typed === 'tips') throw redirect(tipPath(publication._id));
-  const purchase = await loadPurchaseOptions(context, publication);
-  return { publication, purchase, publicUrl: context.get(serverContext).publicUrl };
+  const [purchase, interested] = await Promise.all([
+    loadPurchaseOptions(context, publication),
+    isCalendaredType(publication.typed) ? loadInterested(context, publication) : Promise.resolve(null),
+  ]);
+  return { publication, purchase, interested, publicUrl: context.get(serverContext).publicUrl };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -46,7 +52,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
     : [];
 
 export default function PublicationPage({ loaderData }: Route.ComponentProps) {
-  const { publication, purchase, publicUrl } = loaderData;
+  const { publication, purchase, interested, publicUrl } = loaderData;
   const price = priceView(publication);
   const navigate = useNavigate();
   const category = getCategory(publication.typed);
@@ -82,6 +88,14 @@ export default function PublicationPage({ loaderData }: Route.ComponentProps) {
       )}
       <Group gap="xs" align="flex-start">
         <AddToCartButton publication={publication} variant="button" />
+        {isCalendaredType(publication.typed) && (
+          <InterestToggle
+            publicationId={publication._id}
+            interested={publication.interested === true}
+            count={publication.interestedCount ?? 0}
+            size="full"
+          />
+        )}
         <FavoriteToggle
           publicationId={publication._id}
           saved={publication.favorite === true}
@@ -120,6 +134,7 @@ export default function PublicationPage({ loaderData }: Route.ComponentProps) {
             {isCalendaredType(publication.typed) && (
               <AddToCalendar publication={publication} pageUrl={pageUrl} />
             )}
+            {interested && <InterestedMembers members={interested.members} total={interested.total} />}
             <AuthorCard author={publication.createdBy} />
             <PublicationManageActions
               publication={publication}

@@ -1,7 +1,7 @@
 import '../../styles/publications';
 import { getCategory } from '@eco/domain/catalog/categories';
 import { Group, Stack, Text, Title } from '@mantine/core';
-import { redirect } from 'react-router';
+import { data, redirect } from 'react-router';
 import { isCalendaredType } from '@eco/domain/catalog/listing-types';
 import { AgendaFilters } from '../../features/explore/AgendaFilters';
 import { SubscribeToCalendar } from '../../features/calendar/SubscribeToCalendar';
@@ -27,7 +27,17 @@ import {
 } from '../../features/publications/publications-query';
 import { loadPublicationPage } from '../../features/publications/publications.server';
 import { loadSavedAmong } from '../../features/favorites/favorite.server';
+import { SaveSearchForm } from '../../features/saved-searches/SaveSearchForm';
+import {
+  FIELDS as SEARCH_FIELDS,
+  isSavable,
+  SAVE_INTENT,
+} from '../../features/saved-searches/saved-searches';
+import { saveSearch } from '../../features/saved-searches/saved-searches.server';
+import { ActionNotice } from '../../lib/forms/ActionNotice';
+import { readForm } from '../../lib/forms/form-action.server';
 import { serverContext } from '../../server-context';
+import { loadInterestedAmong } from '../../features/interests/interest.server';
 import type { Route } from './+types/explore';
 
 const EXPLORE_TITLE = 'Explorar';
@@ -54,11 +64,33 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   if (result.page && result.page.publications.length === 0 && query.page > result.page.totalPages) {
     if (result.page.totalPages >= 1) throw redirect(explorePath({ ...query, page: result.page.totalPages }));
   }
-  const [savedIds, monthDays] = await Promise.all([
-    loadSavedAmong(context, result.page?.publications.map((item) => item._id) ?? []),
+  const shown = result.page?.publications ?? [];
+  const [savedIds, interestedIds, monthDays] = await Promise.all([
+    loadSavedAmong(
+      context,
+      shown.map((item) => item._id),
+    ),
+    loadInterestedAmong(
+      context,
+      shown.filter((item) => isCalendaredType(item.typed)).map((item) => item._id),
+    ),
     isCalendaredType(query.what) ? loadMonthDays(context, query) : null,
   ]);
-  return { query, superUser, savedIds, monthDays, ...result };
+  return { query, superUser, savedIds, interestedIds, monthDays, ...result };
+}
+
+/** "Guardar búsqueda" (decision 041): the page's only form that changes something. */
+export async function action({ context, request, url }: Route.ActionArgs) {
+  const formData = await readForm(request);
+  if (formData === null || formData.get(SEARCH_FIELDS.intent) !== SAVE_INTENT) {
+    return data(
+      { notice: { kind: 'error' as const, message: 'El formulario llegó incompleto.' }, name: '' },
+      {
+        status: 400,
+      },
+    );
+  }
+  return saveSearch(context, formData, `${url.pathname}${url.search}`);
 }
 
 function resultsText(total: number, query: ExploreQuery): string {
@@ -67,8 +99,8 @@ function resultsText(total: number, query: ExploreQuery): string {
   return query.term ? `${count} para “${query.term}”` : count;
 }
 
-export default function ExplorePage({ loaderData }: Route.ComponentProps) {
-  const { query, superUser, savedIds, monthDays, page, error } = loaderData;
+export default function ExplorePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { query, superUser, savedIds, interestedIds, monthDays, page, error } = loaderData;
   const { title, description } = heading(query);
   const tips = query.what === 'tips';
 
@@ -85,6 +117,10 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
       <SearchBar query={query} />
       <FilterChips query={query} />
       {isCalendaredType(query.what) && <AgendaFilters query={query} />}
+      <ActionNotice notice={actionData?.notice} />
+      {isSavable(query) && (
+        <SaveSearchForm key={exploreSearch({ ...query, page: 1 })} query={query} name={actionData?.name} />
+      )}
       <AgendaLayout
         aside={
           isCalendaredType(query.what) && (
@@ -122,7 +158,12 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
         )}
         {page && page.publications.length > 0 && !tips && (
           <>
-            <PublicationGrid publications={page.publications} savedIds={savedIds} asOf={page.asOf} />
+            <PublicationGrid
+              publications={page.publications}
+              savedIds={savedIds}
+              interestedIds={interestedIds}
+              asOf={page.asOf}
+            />
             <LinkedPagination
               page={query.page}
               totalPages={page.totalPages}

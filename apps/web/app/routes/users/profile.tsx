@@ -21,6 +21,8 @@ import { placeNames } from '../../features/publications/publications';
 import { loadPublicationPage, loadPublicUser } from '../../features/publications/publications.server';
 import { parsePage } from '../../features/publications/publications-query';
 import { signInPath } from '../../lib/redirect-to';
+import { isCalendaredType } from '@eco/domain/catalog/listing-types';
+import { loadInterestedAmong } from '../../features/interests/interest.server';
 import type { Route } from './+types/profile';
 
 type ProfilePages = { ratings: number; publications: number };
@@ -56,7 +58,12 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     loadPublicationPage(context, agendaSearch),
   ]);
   const shown = [...(publications.page?.publications ?? []), ...(agenda.page?.publications ?? [])];
-  const savedIds = await loadSavedAmong(context, [...new Set(shown.map((item) => item._id))]);
+  const ids = [...new Set(shown.map((item) => item._id))];
+  const dated = [...new Set(shown.filter((item) => isCalendaredType(item.typed)).map((item) => item._id))];
+  const [savedIds, interestedIds] = await Promise.all([
+    loadSavedAmong(context, ids),
+    loadInterestedAmong(context, dated),
+  ]);
   return {
     ...profile,
     pages,
@@ -64,6 +71,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     publications: publications.page,
     agenda: agenda.page,
     savedIds,
+    interestedIds,
     mine,
     viewer: session ? (isSelf ? 'self' : 'member') : 'guest',
   } as const;
@@ -81,7 +89,18 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 /** A member's public profile: who they are, how others rated them, their publications. Never the e-mail. */
 export default function UserProfilePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, userRatingData, pages, ratings, publications, agenda, savedIds, mine, viewer } = loaderData;
+  const {
+    user,
+    userRatingData,
+    pages,
+    ratings,
+    publications,
+    agenda,
+    savedIds,
+    interestedIds,
+    mine,
+    viewer,
+  } = loaderData;
   const place = placeNames(user);
   const here = profilePath(user._id, pages, 'calificaciones');
 
@@ -162,7 +181,12 @@ export default function UserProfilePage({ loaderData, actionData }: Route.Compon
             <Title order={2} size="h3" id="agenda-heading">
               Próximos eventos y cursos
             </Title>
-            <PublicationGrid publications={agenda.publications} savedIds={savedIds} asOf={agenda.asOf} />
+            <PublicationGrid
+              publications={agenda.publications}
+              savedIds={savedIds}
+              interestedIds={interestedIds}
+              asOf={agenda.asOf}
+            />
           </Stack>
         )}
 
@@ -172,7 +196,11 @@ export default function UserProfilePage({ loaderData, actionData }: Route.Compon
           </Title>
           {publications && publications.publications.length > 0 ? (
             <>
-              <PublicationGrid publications={publications.publications} savedIds={savedIds} />
+              <PublicationGrid
+                publications={publications.publications}
+                savedIds={savedIds}
+                interestedIds={interestedIds}
+              />
               <LinkedPagination
                 page={pages.publications}
                 totalPages={publications.totalPages}

@@ -1,0 +1,141 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { DB, Dialect } from '../../db/schema.ts';
+import { claimJobs, failJob, finishJobs, nextDue, type Job } from './repository.ts';
+
+// The loop that runs the queue's jobs in a server process (decision 036). Every process runs one; the claim is
+// atomic, so each job is run by one process at a time, and a job is left only when its handler finished it. A
+// process that dies holding jobs leaves them due again when their lease ends. Idle, the loop sleeps until the next
+// job is due or `pollMs` at most (other processes may queue work it is not told about), and `wake()` cuts that
+// short when this process queues something due.
+
+/**
+ * Runs a batch of due jobs of one kind. Resolving finishes them all but those in the returned map (their errors),
+ * which are retried; throwing retries the whole batch. A handler must tolerate running a job twice (a process that
+ * died after the work and before finishing it): its effects are keyed (a notification's dedupe key).
+ */
+export type JobHandler = (jobs: Job[]) => Promise<ReadonlyMap<string, unknown> | void>;
+
+export type JobWorkerOptions = {
+  db: DB;
+  dialect: Dialect;
+  handlers: Readonly<Record<string, JobHandler>>;
+  log: FastifyBaseLogger;
+  /** The longest idle sleep: how late a job queued by another process may start. */
+  pollMs: number;
+  /** Jobs claimed at once. */
+  batchSize?: number;
+  /** How long a claim lasts before a job is due again (a dead process's jobs). Above any batch's run time. */
+  leaseMs?: number;
+  /** Claims before a failing job is given up. */
+  maxAttempts?: number;
+};
+
+export type JobWorker = {
+  start(): void;
+  /** Something is due now: claim without waiting for the poll. */
+  wake(): void;
+  /** Stops claiming and waits for the batch in hand. */
+  stop(): Promise<void>;
+};
+
+/** Pause before the next try of a job that failed `attempts` times: 30 s doubling, up to an hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+}
+
+export function createJobWorker(options: JobWorkerOptions): JobWorker {
+  const { db, dialect, handlers, log, pollMs, batchSize = 200, leaseMs = 300_000, maxAttempts = 8 } = options;
+  let stopped = true;
+  let loop: Promise<void> | undefined;
+  let woken = false;
+  let interrupt: (() => void) | undefined;
+
+  function sleep(ms: number): Promise<void> {
+    if (woken || stopped) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        interrupt = undefined;
+        resolve();
+      }
+      interrupt = done;
+    });
+  }
+
+  async function fail(job: Job, error: unknown): Promise<void> {
+    const message = error instanceof Error ? error.message : String(error);
+    const last = job.attempts >= maxAttempts;
+    log.warn({ err: error, job: job.id, kind: job.kind, attempts: job.attempts, last }, 'Job failed');
+    await failJob(db, job, message, last ? null : new Date(Date.now() + retryDelayMs(job.attempts)));
+  }
+
+  async function runKind(kind: string, jobs: Job[]): Promise<void> {
+    const handler = handlers[kind];
+    if (handler === undefined) {
+      for (const job of jobs) await fail(job, new Error(`No handler for jobs of kind ${kind}`));
+      return;
+    }
+    let failures: ReadonlyMap<string, unknown>;
+    try {
+      failures = (await handler(jobs)) ?? new Map();
+    } catch (error) {
+      failures = new Map(jobs.map((job) => [job.id, error]));
+    }
+    await finishJobs(
+      db,
+      jobs.filter((job) => !failures.has(job.id)),
+    );
+    for (const job of jobs) if (failures.has(job.id)) await fail(job, failures.get(job.id));
+  }
+
+  async function round(): Promise<number> {
+    const jobs = await claimJobs(db, dialect, { limit: batchSize, leaseMs });
+    const byKind = new Map<string, Job[]>();
+    for (const job of jobs) byKind.set(job.kind, [...(byKind.get(job.kind) ?? []), job]);
+    for (const [kind, batch] of byKind) await runKind(kind, batch);
+    return jobs.length;
+  }
+
+  async function run(): Promise<void> {
+    while (!stopped) {
+      woken = false;
+      let claimed = 0;
+      try {
+        claimed = await round();
+      } catch (error) {
+        if (stopped) break;
+        log.warn({ err: error }, 'Could not run the queued jobs');
+      }
+      if (stopped) break;
+      if (claimed === batchSize) continue;
+      let wait = pollMs;
+      try {
+        const next = await nextDue(db);
+        // A due job that no claim took is another process's claim in progress: a short pause, not a spin.
+        if (next !== undefined)
+          wait = Math.max(claimed === 0 ? 50 : 0, Math.min(pollMs, next.getTime() - Date.now()));
+      } catch {
+        // The poll is the bound either way.
+      }
+      await sleep(wait);
+    }
+  }
+
+  return {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      loop = run();
+    },
+    wake() {
+      woken = true;
+      interrupt?.();
+    },
+    async stop() {
+      stopped = true;
+      interrupt?.();
+      await loop;
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import type { DB, Dialect } from '../../db/schema.ts';
+import type { JobHandler } from '../jobs/worker.ts';
+import { notifyMany } from '../notifications/service.ts';
+import { matchPublication, type MatchedPublication, type SearchMatch } from './matcher.ts';
+import { matchTexts } from './messages.ts';
+
+// The saved searches' alerts, off the write path (decision 041): a trigger queues a job per publication that becomes
+// published (migration 0028); the job queue's worker (any process, decision 036) runs this handler, which matches
+// it and notifies each matching search's owner once.
+
+/** The jobs' kind, as the trigger of migration 0028 writes it (`saved-search-match:{publication id}`). */
+export const MATCH_JOB = 'saved-search-match';
+
+/** Recipients written per transaction: a publication matching thousands of searches is saved in steps. */
+const SAVE_BATCH = 500;
+
+/**
+ * Saves the matches: one hit per (search, publication) and one notification per member (their first matching
+ * search names it), in transactions of SAVE_BATCH. Safe to repeat (a job run twice, or after a crash half way): a
+ * hit or a notification already there is kept, nothing is added twice.
+ */
+export async function saveMatches(db: DB, matched: MatchedPublication): Promise<number> {
+  const now = new Date().toISOString();
+  let notified = 0;
+  for (let start = 0; start < matched.matches.length; start += SAVE_BATCH) {
+    const batch = matched.matches.slice(start, start + SAVE_BATCH);
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('saved_search_hits')
+        .values(
+          batch.map((match) => ({
+            search_id: match.searchId,
+            publication_id: matched.id,
+            user_id: match.userId,
+            created_at: now,
+            // Only the searches with the daily e-mail wait for it.
+            mailed_at: match.digest ? null : now,
+          })),
+        )
+        .onConflict((conflict) => conflict.columns(['search_id', 'publication_id']).doNothing())
+        .execute();
+      // One per member and publication, whatever the searches, workers or retries; one statement for the batch.
+      const firstOfMember = new Map<string, SearchMatch>();
+      for (const match of batch) if (!firstOfMember.has(match.userId)) firstOfMember.set(match.userId, match);
+      const created = await notifyMany(
+        trx,
+        [...firstOfMember.values()].map((match) => ({
+          userId: match.userId,
+          ...matchTexts(matched.title, match.name),
+          kind: 'info' as const,
+          link: `/publications/${matched.id}`,
+          dedupeKey: `publication:${matched.id}:saved-search`,
+          push: 'searches' as const,
+        })),
+      );
+      notified += created.length;
+    });
+  }
+  return notified;
+}
+
+/** Matches one publication and saves what matched: the work of one job. */
+export async function alertPublication(db: DB, dialect: Dialect, publicationId: string): Promise<number> {
+  const matched = await matchPublication(db, dialect, publicationId);
+  if (matched === null || matched.matches.length === 0) return 0;
+  return saveMatches(db, matched);
+}
+
+/** The publication a matching job is about (its subject `publication:{id}`). */
+export function publicationOfJob(subject: string | null): string | null {
+  return subject?.startsWith('publication:') ? subject.slice('publication:'.length) : null;
+}
+
+/** The job queue's handler of MATCH_JOB: each job on its own, so that one failing publication retries alone. */
+export function matchHandler({ db, dialect }: { db: DB; dialect: Dialect }): JobHandler {
+  return async (jobs) => {
+    const failures = new Map<string, unknown>();
+    for (const job of jobs) {
+      const publicationId = publicationOfJob(job.subject);
+      if (publicationId === null) continue;
+      try {
+        await alertPublication(db, dialect, publicationId);
+      } catch (error) {
+        failures.set(job.id, error);
+      }
+    }
+    return failures;
+  };
+}

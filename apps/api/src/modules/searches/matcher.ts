@@ -1,0 +1,125 @@
+import { normalizeSearchTerms, PUBLISHED_STATUS } from '@eco/domain';
+import type { DB, Dialect } from '../../db/schema.ts';
+import { matchingCriteria, type MatchCriteria } from '../publications/list-repository.ts';
+
+// Which saved searches a published publication matches (decision 041). The searches are first narrowed in SQL by
+// what can only exclude (listening, not the author's own, not already matched, the category and the place either
+// unset or the publication's); the rest is decided by explore's own list query constrained to the publication
+// (publications/list-repository.ts matchingCriteria): the same filters, tokens, stems and misspelling fallback as
+// GET /api/publications, never a second implementation.
+
+export type SearchMatch = { searchId: string; userId: string; name: string; digest: boolean };
+
+export type MatchedPublication = {
+  id: string;
+  title: string;
+  authorId: string;
+  matches: SearchMatch[];
+};
+
+/** The publication's matches; none when it is not public (unpublished, or its author is suspended). */
+export async function matchPublication(
+  db: DB,
+  dialect: Dialect,
+  publicationId: string,
+): Promise<MatchedPublication | null> {
+  const publication = await db
+    .selectFrom('publications as p')
+    .innerJoin('users as author', 'author.id', 'p.created_by')
+    .select([
+      'p.id',
+      'p.title',
+      'p.created_by',
+      'p.status',
+      'p.typed',
+      'p.location_country',
+      'p.location_province',
+      'p.location_city',
+      'author.is_active',
+    ])
+    .where('p.id', '=', publicationId)
+    .executeTakeFirst();
+  if (publication === undefined) return null;
+  const base = { id: publication.id, title: publication.title, authorId: publication.created_by };
+  if (publication.status !== PUBLISHED_STATUS || publication.is_active !== 1) return { ...base, matches: [] };
+
+  const candidates = await db
+    .selectFrom('saved_searches as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select([
+      's.id',
+      's.user_id',
+      's.name',
+      's.term',
+      's.typed',
+      's.country',
+      's.province',
+      's.city',
+      's.labels',
+      's.digest',
+    ])
+    .where('s.alert', '=', 1)
+    .where('s.user_id', '<>', publication.created_by)
+    .where('u.is_active', '=', 1)
+    .where((eb) => eb.or([eb('s.typed', 'is', null), eb('s.typed', '=', publication.typed)]))
+    .where((eb) =>
+      publication.location_country === null
+        ? eb('s.country', 'is', null)
+        : eb.or([eb('s.country', 'is', null), eb('s.country', '=', publication.location_country)]),
+    )
+    .where((eb) =>
+      publication.location_province === null
+        ? eb('s.province', 'is', null)
+        : eb.or([eb('s.province', 'is', null), eb('s.province', '=', publication.location_province)]),
+    )
+    .where((eb) =>
+      publication.location_city === null
+        ? eb('s.city', 'is', null)
+        : eb.or([eb('s.city', 'is', null), eb('s.city', '=', publication.location_city)]),
+    )
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('saved_search_hits as h')
+            .select('h.search_id')
+            .whereRef('h.search_id', '=', 's.id')
+            .where('h.publication_id', '=', publication.id),
+        ),
+      ),
+    )
+    .execute();
+
+  // Many searches share their criteria ("frascos" in Córdoba): each distinct one is asked once.
+  const distinct = new Map<string, { criteria: MatchCriteria; searches: typeof candidates }>();
+  for (const search of candidates) {
+    const criteria: MatchCriteria = {
+      words: normalizeSearchTerms(search.term ?? ''),
+      typed: search.typed ?? undefined,
+      country: search.country ?? undefined,
+      province: search.province ?? undefined,
+      city: search.city ?? undefined,
+      labels: JSON.parse(search.labels) as string[],
+    };
+    const key = JSON.stringify(criteria);
+    const entry = distinct.get(key);
+    if (entry === undefined) distinct.set(key, { criteria, searches: [search] });
+    else entry.searches.push(search);
+  }
+  const entries = [...distinct.values()];
+  const matched = await matchingCriteria(
+    db,
+    dialect,
+    publication.id,
+    entries.map((entry) => entry.criteria),
+  );
+  const matches = [...matched].flatMap((index) =>
+    (entries[index]?.searches ?? []).map((search) => ({
+      searchId: search.id,
+      userId: search.user_id,
+      name: search.name,
+      digest: search.digest === 1,
+    })),
+  );
+  return { ...base, matches };
+}

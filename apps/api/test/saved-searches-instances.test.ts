@@ -1,0 +1,216 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MATCH_JOB, matchHandler, saveMatches } from '../src/modules/searches/alerts.ts';
+import { matchPublication } from '../src/modules/searches/matcher.ts';
+import { claimJobs } from '../src/modules/jobs/repository.ts';
+import {
+  actor,
+  createActors,
+  createPublication,
+  storePublication,
+  uploadImage,
+  validForm,
+  type Actor,
+  type Actors,
+} from './helpers/publications.ts';
+import { createDatabase } from '../src/db/database.ts';
+import type { DB } from '../src/db/schema.ts';
+import {
+  createOtherInstance,
+  createTestApp,
+  createTestDatabase,
+  testDialect,
+  type OtherInstance,
+  type TestApp,
+} from './helpers/test-app.ts';
+
+// Two server processes on one database, each with its worker, plus workers that die mid-way: every match notifies
+// its owner exactly once.
+describe('saved search alerts across processes and restarts', () => {
+  let subject: TestApp;
+  let other: OtherInstance;
+  let actors: Actors;
+  let members: Actor[];
+
+  const matchNotices = async (app: FastifyInstance, who: Actor) => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/notifications?pageSize=60',
+      headers: who.headers,
+    });
+    return response
+      .json<{ notifications: { title: string; link: string }[] }>()
+      .notifications.filter((item) => item.title === 'Nuevo anuncio para tu búsqueda')
+      .map((item) => item.link);
+  };
+
+  async function publishedBySuperUser(app: FastifyInstance, title: string) {
+    const image = await uploadImage(app, actors.superUser);
+    return createPublication(app, actors.superUser, validForm('barter', [image.url], { title }));
+  }
+
+  const queued = async (db: DB) =>
+    (await db.selectFrom('jobs').select('id').where('kind', '=', MATCH_JOB).execute()).length;
+
+  beforeAll(async () => {
+    subject = await createTestApp({ env: { JOBS_POLL_MS: '100' } });
+    other = await createOtherInstance(subject);
+    actors = await createActors(subject.database.db);
+    members = await Promise.all(
+      ['ana', 'beto', 'caro'].map((name) => actor(subject.database.db, `${name}@example.com`, name)),
+    );
+    for (const [index, member] of members.entries()) {
+      const app = index % 2 === 0 ? subject.app : other.app;
+      const saved = await app.inject({
+        method: 'POST',
+        url: '/api/searches',
+        headers: member.headers,
+        payload: { name: 'Frascos', term: 'frascos vidrio', province: 'cordoba', country: 'arg' },
+      });
+      expect(saved.statusCode, saved.body).toBe(201);
+      // A second search of the same member that also matches: still one notification per publication.
+      await app.inject({
+        method: 'POST',
+        url: '/api/searches',
+        headers: member.headers,
+        payload: { name: 'Vidrio', term: 'vidrios' },
+      });
+    }
+  });
+
+  afterAll(async () => {
+    await other?.close();
+    await subject?.dispose();
+  });
+
+  // SQLite is one process's file (decision 002): several server processes are PostgreSQL's.
+  it.runIf(testDialect === 'postgres')(
+    'publications published on both instances, drained by both at once, notify each owner once',
+    async () => {
+      const created = [];
+      for (let index = 0; index < 6; index++) {
+        created.push(
+          await publishedBySuperUser(index % 2 === 0 ? subject.app : other.app, `Frascos de vidrio ${index}`),
+        );
+      }
+      // Both processes' job workers race for them.
+      await expect.poll(() => queued(subject.database.db), { timeout: 60_000, interval: 100 }).toBe(0);
+      for (const member of members) {
+        const links = await matchNotices(member === members[1] ? other.app : subject.app, member);
+        expect(links.sort()).toEqual(created.map((publication) => `/publications/${publication._id}`).sort());
+      }
+      const hits = await subject.database.db.selectFrom('saved_search_hits').select('search_id').execute();
+      expect(hits).toHaveLength(created.length * members.length * 2);
+    },
+  );
+
+  it('a job that dies half way through saving, run again twice at once, leaves nothing undone and nothing twice', async () => {
+    // Two processes' connections to a database of their own, without apps: only this test works its queue.
+    const quiet = await createTestDatabase();
+    const second = createDatabase(quiet.config);
+    try {
+      const { db, dialect } = quiet.database;
+      const author = await actor(db, 'autor@example.com', 'Autor');
+      const owners = await Promise.all(['dani', 'eli'].map((name) => actor(db, `${name}@example.com`, name)));
+      const now = new Date().toISOString();
+      for (const owner of owners) {
+        for (const term of ['frascos vidrio', 'vidrios']) {
+          await db
+            .insertInto('saved_searches')
+            .values({
+              id: randomUUID(),
+              user_id: owner.id,
+              name: term,
+              term,
+              typed: null,
+              country: null,
+              province: null,
+              city: null,
+              labels: '[]',
+              alert: 1,
+              digest: 1,
+              created_at: now,
+              updated_at: now,
+            })
+            .execute();
+        }
+      }
+      // The author's own search never matches.
+      await db
+        .insertInto('saved_searches')
+        .values({
+          id: randomUUID(),
+          user_id: author.id,
+          name: 'Frascos',
+          term: 'frascos',
+          typed: null,
+          country: null,
+          province: null,
+          city: null,
+          labels: '[]',
+          alert: 1,
+          digest: 1,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      const id = await storePublication(db, {
+        title: 'Frascos de vidrio tras un corte',
+        status: 1,
+        typed: 'barter',
+        createdBy: author.id,
+        createdAt: now,
+      });
+      expect(await queued(db)).toBe(1);
+      const [job] = await claimJobs(db, dialect, { limit: 10, leaseMs: 60_000 });
+      expect(job).toMatchObject({ kind: MATCH_JOB, subject: `publication:${id}` });
+      // The process that claimed it saved half of the work and died.
+      const matched = await matchPublication(db, dialect, id);
+      expect(matched?.matches).toHaveLength(owners.length * 2);
+      await saveMatches(db, { ...matched!, matches: matched!.matches.slice(0, 1) });
+      // Its lease ended: the job runs again, here in two processes at once (a slow run and a second claim).
+      const handlers = [matchHandler({ db, dialect }), matchHandler({ db: second.db, dialect })];
+      // SQLite's file belongs to one process at a time: there the two runs follow each other.
+      const failures =
+        dialect === 'postgres'
+          ? await Promise.all(handlers.map((handler) => handler([job!])))
+          : [await handlers[0]!([job!]), await handlers[1]!([job!])];
+      for (const failed of failures) expect(failed?.size ?? 0).toBe(0);
+      for (const owner of owners) {
+        const rows = await db
+          .selectFrom('notifications')
+          .select('id')
+          .where('user_id', '=', owner.id)
+          .where('link', '=', `/publications/${id}`)
+          .execute();
+        expect(rows).toHaveLength(1);
+      }
+      const authorNotices = await db
+        .selectFrom('notifications')
+        .select('id')
+        .where('user_id', '=', author.id)
+        .execute();
+      expect(authorNotices).toEqual([]);
+      const hits = await db
+        .selectFrom('saved_search_hits')
+        .select('search_id')
+        .where('publication_id', '=', id)
+        .execute();
+      expect(hits).toHaveLength(owners.length * 2);
+      // A publication stored unpublished queues nothing.
+      await db.deleteFrom('jobs').execute();
+      await storePublication(db, {
+        title: 'Frascos de vidrio en revisión',
+        status: 0,
+        typed: 'barter',
+        createdBy: author.id,
+        createdAt: now,
+      });
+      expect(await queued(db)).toBe(0);
+    } finally {
+      await second.close();
+      await quiet.dispose();
+    }
+  });
+});
