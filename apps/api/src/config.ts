@@ -24,6 +24,11 @@ export type Config = {
    * its own: LISTEN and the migrations' advisory lock. DATABASE_LISTEN_URL, or databaseUrl; undefined on SQLite.
    */
   databaseListenUrl: string | undefined;
+  /**
+   * PostgreSQL only: a read-only connection to a streaming replica (DATABASE_READ_URL) for the lists' reads, used
+   * once it has replayed what they must show (db/replica-reads.ts); undefined: the primary reads everything.
+   */
+  databaseReadUrl: string | undefined;
   /** Worker threads that run the lists' reads on SQLite, each with its own connection. */
   sqliteReaders: number;
   /** Public address without a trailing slash, for e-mails and share links. */
@@ -253,6 +258,10 @@ export function loadConfig(env: Env = process.env): Config {
   // SQLite ignores it: one process owns the file, and its signals stay in the process.
   const databaseListenUrl =
     databaseUrl === undefined ? undefined : read('DATABASE_LISTEN_URL', postgresUrl, databaseUrl);
+  const databaseReadUrl =
+    databaseUrl === undefined
+      ? undefined
+      : read<string | undefined>('DATABASE_READ_URL', postgresUrl, undefined);
   const sqliteReaders = read('SQLITE_READERS', positiveInteger('threads'), defaultSqliteReaders());
   const publicUrl = read('PUBLIC_URL', httpUrl, `http://localhost:${listenPort}`).replace(/\/+$/, '');
   const demoContent = read('DEMO_CONTENT', switchValue, true);
@@ -374,6 +383,7 @@ export function loadConfig(env: Env = process.env): Config {
     mediaDir: path.join(dataDir, 'media'),
     databaseUrl,
     databaseListenUrl,
+    databaseReadUrl,
     sqliteReaders,
     publicUrl,
     demoContent,

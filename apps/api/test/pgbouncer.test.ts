@@ -104,9 +104,7 @@ describe.runIf(testDialect === 'postgres')('behind PgBouncer in transaction pool
       payload: { status: 1 },
     });
     expect(published.statusCode).toBe(200);
-    const listed = pageOf(
-      await subject.app.inject({ method: 'GET', url: '/api/publications?search=frascos' }),
-    );
+    const listed = pageOf(await subject.app.inject({ method: 'GET', url: '/api/publications?term=frascos' }));
     expect(listed.publications.map((publication) => publication._id)).toContain(created._id);
     const shown = await second.app.inject({ method: 'GET', url: `/api/publication/${created._id}` });
     expect(shown.json<{ publication: { title: string } }>().publication.title).toBe(

@@ -20,6 +20,11 @@ export type DatabaseHandle = {
    * writes and short reads never wait for a connection behind searches.
    */
   reader: DB;
+  /**
+   * PostgreSQL with DATABASE_READ_URL: a pool on the read replica, for the lists' reads once it has replayed the
+   * version they are computed under (replica-reads.ts); never written to.
+   */
+  replica?: DB;
   dialect: Dialect;
   /** Calls `listener` after every query of `db` and `reader` until the returned function is called. */
   observeQueries: (listener: QueryListener) => () => void;
@@ -29,8 +34,8 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
-/** Which connections ran a query: `main` (writes, short reads) or `reader` (the lists' long reads). */
-export type PoolName = 'main' | 'reader';
+/** Which connections ran a query: `main` (writes, short reads), `reader` (the lists' long reads), `replica`. */
+export type PoolName = 'main' | 'reader' | 'replica';
 export type QueryListener = (pool: PoolName, seconds: number, failed: boolean) => void;
 export type PoolStats = { pool: PoolName; total: number; idle: number; waiting: number; max: number };
 
@@ -56,10 +61,13 @@ function queryObservers() {
 
 /** PostgreSQL when DATABASE_URL is set, otherwise the SQLite file in DATA_DIR. */
 export function createDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'sqliteReaders'>>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> &
+    Partial<Pick<Config, 'sqliteReaders' | 'databaseReadUrl'>>,
   options: Options = {},
 ): DatabaseHandle {
-  if (config.databaseUrl !== undefined) return createPostgres(config.databaseUrl, options);
+  if (config.databaseUrl !== undefined) {
+    return createPostgres(config.databaseUrl, config.databaseReadUrl, options);
+  }
   mkdirSync(config.dataDir, { recursive: true });
   return createSqlite(path.join(config.dataDir, SQLITE_FILE_NAME), config.sqliteReaders ?? 1);
 }
@@ -88,13 +96,17 @@ function createSqlite(filename: string, readers: number): DatabaseHandle {
 export const requirePg = () => createRequire(import.meta.url)('pg') as typeof PgModule;
 
 /** Connections of each pool: the lists' reads have their own, so that a write never waits behind a search. */
-const POOL_CONNECTIONS = { main: 6, reader: 8 } as const;
+const POOL_CONNECTIONS = { main: 6, reader: 8, replica: 8 } as const;
 
-function createPostgres(connectionString: string, { logger }: Options): DatabaseHandle {
+function createPostgres(
+  primaryUrl: string,
+  replicaUrl: string | undefined,
+  { logger }: Options,
+): DatabaseHandle {
   const pg = requirePg();
   const queries = queryObservers();
   const pools: { name: PoolName; pool: PgModule.Pool; max: number }[] = [];
-  const open = (name: PoolName, max: number) => {
+  const open = (name: PoolName, max: number, connectionString = primaryUrl) => {
     const pool = new pg.Pool({
       connectionString,
       max,
@@ -108,9 +120,12 @@ function createPostgres(connectionString: string, { logger }: Options): Database
   };
   const db = open('main', POOL_CONNECTIONS.main);
   const reader = open('reader', POOL_CONNECTIONS.reader);
+  const replica =
+    replicaUrl === undefined ? undefined : open('replica', POOL_CONNECTIONS.replica, replicaUrl);
   return {
     db,
     reader,
+    ...(replica === undefined ? {} : { replica }),
     dialect: 'postgres',
     observeQueries: queries.observe,
     poolStats: () =>
@@ -122,6 +137,7 @@ function createPostgres(connectionString: string, { logger }: Options): Database
         max,
       })),
     close: async () => {
+      await replica?.destroy();
       await reader.destroy();
       await db.destroy();
     },

@@ -157,7 +157,13 @@ function variantsOf(request: SearchRequest): Variant[] {
   return variants;
 }
 
-export function createRetrieval(deps: { db: DB; reader?: DB; dialect: Dialect; storage: MediaStorage }) {
+export function createRetrieval(deps: {
+  db: DB;
+  reader?: DB;
+  replica?: DB;
+  dialect: Dialect;
+  storage: MediaStorage;
+}) {
   // The assistant's own memory of spelling corrections, exact under the list's version like the explore list's.
   const memory = createListMemory(deps.db);
 
@@ -190,7 +196,10 @@ export function createRetrieval(deps: { db: DB; reader?: DB; dialect: Dialect; s
       offset: 0,
       limit: request.free === true ? FREE_PAGE : ASSISTANT_CARDS + 1,
     };
-    const result = await listPublications(deps.db, deps.dialect, criteria, memory, { reader: deps.reader });
+    const result = await listPublications(deps.db, deps.dialect, criteria, memory, {
+      reader: deps.reader,
+      replica: deps.replica,
+    });
     let rows = result.rows;
     if (request.free === true) {
       rows = rows.filter((row) => GIVEN.includes(row.typed) && (row.price === null || row.price === 0));

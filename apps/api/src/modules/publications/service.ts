@@ -65,6 +65,8 @@ export type PublicationsDeps = {
   db: DB;
   /** The database's reader, for the lists' queries (DatabaseHandle.reader). */
   reader: DB;
+  /** The read replica (DatabaseHandle.replica), for the same queries once it has caught up. */
+  replica?: DB | undefined;
   dialect: Dialect;
   storage: MediaStorage;
   log: FastifyBaseLogger;
@@ -130,7 +132,15 @@ function minuteName(minute: Date, requestUrl: string): string {
   return `${minute.getTime()} ${requestUrl}`;
 }
 
-export function createPublicationsService({ db, reader, dialect, storage, log, mail }: PublicationsDeps) {
+export function createPublicationsService({
+  db,
+  reader,
+  replica,
+  dialect,
+  storage,
+  log,
+  mail,
+}: PublicationsDeps) {
   const images = createPublicationImages(db, storage, log);
   const listMemory = createListMemory(db);
   const tracker = publicationsTracker(db);
@@ -202,7 +212,7 @@ export function createPublicationsService({ db, reader, dialect, storage, log, m
       dialect,
       criteriaOf(criteria, query),
       listMemory,
-      { version, reader },
+      { version, reader, replica },
     );
     const publications = rows.map((row) =>
       toPublicationJson(storage, row, files.get(row.id) ?? [], { withReviewNote }),
