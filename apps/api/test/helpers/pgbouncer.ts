@@ -55,15 +55,21 @@ function answers(port: number): Promise<boolean> {
   });
 }
 
-/** Starts PgBouncer in front of `serverUrl` and waits until it accepts connections. */
-export async function startPgBouncer(serverUrl: string): Promise<PgBouncer> {
+/**
+ * Starts PgBouncer in front of `serverUrl` and waits until it accepts connections; `ini` gives another
+ * configuration (e.g. deploy/pgbouncer/pgbouncer.ini rewritten for loopback), which must listen on `port`.
+ */
+export async function startPgBouncer(
+  serverUrl: string,
+  options: { ini?: (place: { server: URL; port: number; dir: string }) => string } = {},
+): Promise<PgBouncer> {
   const server = new URL(serverUrl);
   const dir = await mkdtemp(path.join(tmpdir(), 'eco-pgbouncer-'));
   const port = await freePort();
   const user = decodeURIComponent(server.username);
   await writeFile(path.join(dir, 'userlist.txt'), `"${user}" "${decodeURIComponent(server.password)}"\n`);
   const ini = path.join(dir, 'pgbouncer.ini');
-  await writeFile(ini, pgbouncerIni({ server, port, dir }));
+  await writeFile(ini, (options.ini ?? pgbouncerIni)({ server, port, dir }));
   // PgBouncer refuses to run as root: as root it switches to the postgres user, who must read its files.
   const asRoot = process.getuid?.() === 0;
   if (asRoot) await chmod(dir, 0o777);
