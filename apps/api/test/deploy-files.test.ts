@@ -1,14 +1,20 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm, symlink, writeFile, copyFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { copyFile, mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEPLOY_DIR,
+  HAPROXY_BINARY,
+  HAPROXY_CFG,
+  startHaproxy,
+  type RunningHaproxy,
+} from './helpers/haproxy.ts';
 import { startPgBouncer, type PgBouncer } from './helpers/pgbouncer.ts';
 import { createActors, type Actors } from './helpers/publications.ts';
-import { freePort } from './helpers/server-process.ts';
 import { baseUrlOf, openStream } from './helpers/sse.ts';
 import {
   createOtherInstance,
@@ -24,23 +30,9 @@ import {
 // take a draining one out; no stickiness; the notifications stream passes); the systemd template unit with
 // `systemd-analyze verify`; PgBouncer's configuration by a real PgBouncer started with it.
 
-const DEPLOY = path.resolve(import.meta.dirname, '../../../deploy');
-const HAPROXY_CFG = path.join(DEPLOY, 'haproxy.cfg');
-const HAPROXY = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
+const DEPLOY = DEPLOY_DIR;
+const HAPROXY = HAPROXY_BINARY;
 const run = promisify(execFile);
-
-/** deploy/haproxy.cfg on loopback: its own port and these servers instead of the machines, no chroot nor syslog. */
-function haproxyForTest(text: string, port: number, servers: string[]): string {
-  const kept = text
-    .split('\n')
-    .filter((line) => !/^\s*(log \/dev\/log|chroot|user|group|daemon)\b/.test(line))
-    .filter((line) => !/^\s*server app\d+ /.test(line))
-    .map((line) => (/^\s*bind :80$/.test(line) ? `    bind 127.0.0.1:${port}` : line))
-    // The test runner's open-files limit, not the machine's (HAProxy's service raises it).
-    .map((line) => line.replace(/^(\s*)maxconn 20000$/, '$1maxconn 1000'));
-  const servered = servers.map((address, index) => `    server test${index + 1} ${address} check`);
-  return [...kept, ...servered, ''].join('\n');
-}
 
 describe('deploy/haproxy.cfg', () => {
   it('is valid for HAProxy, checks /api/ready and keeps no client on a process', async () => {
@@ -147,10 +139,9 @@ describe.runIf(testDialect === 'postgres')(
     let subject: TestApp;
     let second: OtherInstance;
     let actors: Actors;
-    let haproxy: ChildProcess | undefined;
-    let dir: string;
+    let haproxy: RunningHaproxy | undefined;
     let base: string;
-    let output = '';
+    const output = () => haproxy?.output() ?? '';
 
     async function whoAnswers(): Promise<string> {
       const response = await fetch(`${base}/test/who`);
@@ -168,38 +159,14 @@ describe.runIf(testDialect === 'postgres')(
       const servers = [await baseUrlOf(subject.app), await baseUrlOf(second.app)].map(
         (url) => new URL(url).host,
       );
-      const port = await freePort();
-      dir = await mkdtemp(path.join(tmpdir(), 'eco-haproxy-'));
-      const cfg = path.join(dir, 'haproxy.cfg');
-      await writeFile(cfg, haproxyForTest(await readFile(HAPROXY_CFG, 'utf8'), port, servers));
-      // -db: in the foreground, whatever the configuration says.
-      haproxy = spawn(HAPROXY, ['-db', '-f', cfg], { stdio: ['ignore', 'pipe', 'pipe'] });
-      haproxy.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      haproxy.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      base = `http://127.0.0.1:${port}`;
-      const deadline = Date.now() + 20_000;
-      while (
-        (await fetch(`${base}/api/health`).then(
-          (r) => r.status,
-          () => 0,
-        )) !== 200
-      ) {
-        if (Date.now() > deadline || haproxy.exitCode !== null) {
-          throw new Error(`HAProxy did not pass requests:\n${output}`);
-        }
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      haproxy = await startHaproxy(servers);
+      base = haproxy.url;
     }, 60_000);
 
     afterAll(async () => {
-      if (haproxy !== undefined && haproxy.exitCode === null) {
-        const exited = new Promise((resolve) => haproxy?.once('exit', resolve));
-        haproxy.kill('SIGTERM');
-        await exited;
-      }
+      await haproxy?.stop();
       await second?.close();
       await subject?.dispose();
-      if (dir !== undefined) await rm(dir, { recursive: true, force: true });
     });
 
     /** Who answered each of `count` requests sent at once (leastconn spreads concurrent requests). */
@@ -208,7 +175,7 @@ describe.runIf(testDialect === 'postgres')(
     }
 
     it('spreads requests over both processes, without stickiness', async () => {
-      expect([...(await whoAnswersAtOnce(20))].sort(), output).toEqual(['one', 'two']);
+      expect([...(await whoAnswersAtOnce(20))].sort(), output()).toEqual(['one', 'two']);
     });
 
     it('passes the notifications stream: retry hint, count and heartbeats, uncompressed', async () => {
@@ -231,13 +198,18 @@ describe.runIf(testDialect === 'postgres')(
       // Two failed checks 2 s apart: then the other process answers everything, even requests sent at once.
       let answered = await whoAnswersAtOnce(20);
       while (answered.has('two')) {
-        expect(Date.now() - started, output).toBeLessThan(30_000);
+        expect(Date.now() - started, output()).toBeLessThan(30_000);
         await new Promise((resolve) => setTimeout(resolve, 250));
         answered = await whoAnswersAtOnce(20);
       }
       expect([...answered]).toEqual(['one']);
-      // Not before its checks could have failed twice (the first one may come at once).
-      expect(Date.now() - started).toBeGreaterThan(1500);
+      // HAProxy itself took it out, on its failing health check (not by chance of the balancing).
+      while (!/Server ecoanuncios\/app2 is DOWN/.test(output())) {
+        expect(Date.now() - started, output()).toBeLessThan(30_000);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(output()).toMatch(/app2 is DOWN, reason: Layer7 wrong status, code: 503/);
+      for (let batch = 0; batch < 3; batch += 1) expect([...(await whoAnswersAtOnce(20))]).toEqual(['one']);
     }, 45_000);
   },
 );
