@@ -158,6 +158,30 @@ describe.runIf(testDialect === 'postgres')('a lost database connection', () => {
     expect(stored).toHaveLength(2);
   });
 
+  it('survives a connection lost between two statements of a transaction (no uncaught error)', async () => {
+    const { db } = subject.database;
+    const outcome = db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+      // The connection is checked out and idle when its server ends it: node-postgres emits 'error' on it, which
+      // ended the process when nothing listened (found by the cluster run, behind PgBouncer).
+      await terminateConnections();
+      await expect
+        .poll(async () => {
+          const gone = await sql<{ count: string }>`select count(*) as count from pg_stat_activity
+            where pid = ${rows[0]?.pid}`.execute(second.database.db);
+          return Number(gone.rows[0]?.count);
+        })
+        .toBe(0);
+      // Let the server's goodbye reach the idle client before the next statement.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await sql`select 1`.execute(trx);
+    });
+    await expect(outcome).rejects.toSatisfy(isDatabaseUnavailable);
+    await expect
+      .poll(async () => (await subject.app.inject({ method: 'GET', url: '/api/publications' })).statusCode)
+      .toBe(200);
+  });
+
   it('reconnects the listening connection, and live notifications resume', async () => {
     const user = actors.other;
     const stream = await openStream(second.app, user.token);

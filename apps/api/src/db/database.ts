@@ -39,7 +39,7 @@ export type PoolName = 'main' | 'reader' | 'replica';
 export type QueryListener = (pool: PoolName, seconds: number, failed: boolean) => void;
 export type PoolStats = { pool: PoolName; total: number; idle: number; waiting: number; max: number };
 
-type Options = { logger?: Pick<Logger, 'error'> };
+type Options = { logger?: Pick<Logger, 'error' | 'warn'> };
 
 /** Kysely's `log` hooks of both instances, feeding whoever observes (metrics); nothing to do while nobody does. */
 function queryObservers() {
@@ -115,6 +115,12 @@ function createPostgres(
     });
     // An idle client that loses its server emits 'error' on the pool; unhandled, it would end the process.
     pool.on('error', (error) => logger?.error({ err: error }, 'PostgreSQL idle client error'));
+    // So does a client checked out but between two queries (a transaction awaiting something else) when its
+    // server ends (a restart, or PgBouncer's "server conn crashed?"): the pool has no listener on it then. Its next
+    // query fails (a 503) and the pool drops it when released (decision 040).
+    pool.on('connect', (client) => {
+      client.on('error', (error) => logger?.warn({ err: error, pool: name }, 'PostgreSQL connection lost'));
+    });
     pools.push({ name, pool, max });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queries.logOf(name) });
   };

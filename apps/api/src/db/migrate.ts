@@ -44,6 +44,9 @@ export async function migrateDatabase(
   const direct = config.databaseListenUrl;
   if (direct === undefined || direct === config.databaseUrl) return migrateToLatest(db);
   const pool = new (requirePg().Pool)({ connectionString: direct, max: 1 });
+  // A connection lost while migrating fails the migration (its transaction rolls back), not the process.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const directDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   try {
     return await migrateToLatest(directDb);
