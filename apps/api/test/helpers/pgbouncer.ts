@@ -39,6 +39,8 @@ export function pgbouncerIni(options: { server: URL; port: number; dir: string }
     'max_client_conn = 500',
     'default_pool_size = 20',
     'ignore_startup_parameters = extra_float_digits',
+    // A server restarted (the cluster run): try again after 1 s, not the default 15 s (as deploy/ does, with 2 s).
+    'server_login_retry = 1',
     `logfile = ${path.join(dir, 'pgbouncer.log')}`,
     '',
   ].join('\n');

@@ -33,6 +33,8 @@ export type ReplicatedServers = {
   /** Waits until the replica has replayed everything the primary has written so far. */
   caughtUp: () => Promise<void>;
   stopReplica: () => Promise<void>;
+  /** Restarts the primary (a fast shutdown, as an operator's restart): every connection to it ends. */
+  restartPrimary: () => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -101,6 +103,17 @@ export async function startReplicatedServers(): Promise<ReplicatedServers> {
       }
     },
     stopReplica: () => stopServer(replica),
+    restartPrimary: () =>
+      asPostgres('pg_ctl', [
+        '-D',
+        primary,
+        '-l',
+        path.join(dir, 'primary.log'),
+        '-m',
+        'fast',
+        '-w',
+        'restart',
+      ]),
     stop: async () => {
       await stopServer(replica);
       await stopServer(primary);
