@@ -417,7 +417,15 @@ async function main(): Promise<void> {
     console.log(`\n${passed ? 'PASSED' : 'FAILED'}`);
     process.exitCode = passed ? 0 : 1;
   } finally {
-    for (const cleanup of cleanups) await cleanup().catch((error: unknown) => console.error(error));
+    // Each bounded: a step that never settles would otherwise let Node exit with the database servers running.
+    for (const cleanup of cleanups) {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise((resolve) => {
+        timer = setTimeout(() => resolve(console.error('A cleanup step took over 20 s; going on')), 20_000);
+      });
+      await Promise.race([cleanup().catch((error: unknown) => console.error(error)), late]);
+      clearTimeout(timer);
+    }
   }
 }
 
