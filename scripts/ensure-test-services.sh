@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Makes sure what the tests need beyond npm packages is on this machine: Debian's Chromium (end-to-end tests and
-# Lighthouse) and a PostgreSQL server on 127.0.0.1:5432 (the API suite runs on it too). Installs them with apt when
+# Lighthouse), a PostgreSQL server on 127.0.0.1:5432 (the API suite runs on it too), and PgBouncer and HAProxy (the
+# pooling tests start their own PgBouncer; the deploy/ files are checked with both). Installs them with apt when
 # they are missing and we are root on Debian; otherwise says what to install.
 set -euo pipefail
 
@@ -21,6 +22,19 @@ if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
     exit 1
   fi
 fi
+
+# PgBouncer and HAProxy ------------------------------------------------------------------------------------------
+for tool in pgbouncer haproxy; do
+  if [ ! -x "/usr/sbin/$tool" ] && ! command -v "$tool" >/dev/null; then
+    if is_root_debian; then
+      echo "Installing Debian's $tool for the pooling and deploy tests…"
+      apt_install "$tool"
+    else
+      echo "$tool is missing: install Debian's '$tool' package." >&2
+      exit 1
+    fi
+  fi
+done
 
 # PostgreSQL ----------------------------------------------------------------------------------------------------
 pg_answers() { (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; }
@@ -44,4 +58,4 @@ if [ -z "${TEST_DATABASE_URL:-}" ] && ! pg_answers; then
   fi
 fi
 pg_answers || [ -n "${TEST_DATABASE_URL:-}" ] || { echo "PostgreSQL did not start." >&2; exit 1; }
-echo "Test services ready: Chromium and PostgreSQL."
+echo "Test services ready: Chromium, PostgreSQL, PgBouncer and HAProxy."

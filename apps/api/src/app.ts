@@ -10,7 +10,7 @@ import { APP_NAME, SESSION_COOKIE_NAME } from '@eco/domain';
 import { apiPlugin } from './api-plugin.ts';
 import type { Config } from './config.ts';
 import { createDatabase, type DatabaseHandle } from './db/database.ts';
-import { migrateToLatest } from './db/migrate.ts';
+import { migrateDatabase } from './db/migrate.ts';
 import { createLogger } from './logger.ts';
 import { createCaptcha, type Captcha } from './modules/captcha/captcha.ts';
 import { createReadiness, type Readiness } from './modules/health/readiness.ts';
@@ -91,7 +91,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     database = owned;
     app.addHook('onClose', async () => owned.close());
     try {
-      await migrateToLatest(owned.db);
+      await migrateDatabase(owned.db, config);
     } catch (error) {
       await owned.close();
       throw error;
@@ -155,7 +155,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const unreadHub = createUnreadHub({
     db: database.db,
     dialect: database.dialect,
-    databaseUrl: config.databaseUrl,
+    // Its own direct connection: LISTEN is session state that a transaction-pooling PgBouncer would not keep.
+    databaseUrl: config.databaseListenUrl,
     log: loggerInstance,
   });
   app.decorate('unreadHub', unreadHub);

@@ -23,6 +23,16 @@ export type Config = {
   mediaPublicUrl: string | undefined;
   /** PostgreSQL URL; undefined means the embedded SQLite database in dataDir. */
   databaseUrl: string | undefined;
+  /**
+   * PostgreSQL only: a direct connection (never through a transaction-pooling PgBouncer) for what needs a session of
+   * its own: LISTEN and the migrations' advisory lock. DATABASE_LISTEN_URL, or databaseUrl; undefined on SQLite.
+   */
+  databaseListenUrl: string | undefined;
+  /**
+   * PostgreSQL only: a read-only connection to a streaming replica (DATABASE_READ_URL) for the lists' reads, used
+   * once it has replayed what they must show (db/replica-reads.ts); undefined: the primary reads everything.
+   */
+  databaseReadUrl: string | undefined;
   /** Worker threads that run the lists' reads on SQLite, each with its own connection. */
   sqliteReaders: number;
   /** Public address without a trailing slash, for e-mails and share links. */
@@ -197,6 +207,7 @@ const port = z
 
 const nonEmpty = z.string().trim().min(1, { error: 'must not be blank' });
 
+const postgresUrl = z.string().refine(isPostgresUrl, { error: 'must be a postgres:// or postgresql:// URL' });
 const httpUrl = z.string().refine(isHttpUrl, {
   error: (issue) => `must be an absolute http:// or https:// URL, got ${quoted(String(issue.input))}`,
 });
@@ -278,6 +289,13 @@ export function loadConfig(env: Env = process.env): Config {
     }),
     undefined,
   );
+  // SQLite ignores it: one process owns the file, and its signals stay in the process.
+  const databaseListenUrl =
+    databaseUrl === undefined ? undefined : read('DATABASE_LISTEN_URL', postgresUrl, databaseUrl);
+  const databaseReadUrl =
+    databaseUrl === undefined
+      ? undefined
+      : read<string | undefined>('DATABASE_READ_URL', postgresUrl, undefined);
   const sqliteReaders = read('SQLITE_READERS', positiveInteger('threads'), defaultSqliteReaders());
   const publicUrl = read('PUBLIC_URL', httpUrl, `http://localhost:${listenPort}`).replace(/\/+$/, '');
   const demoContent = read('DEMO_CONTENT', switchValue, true);
@@ -407,6 +425,8 @@ export function loadConfig(env: Env = process.env): Config {
     mediaS3,
     mediaPublicUrl,
     databaseUrl,
+    databaseListenUrl,
+    databaseReadUrl,
     sqliteReaders,
     publicUrl,
     demoContent,

@@ -3,7 +3,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createDatabase } from './db/database.ts';
-import { migrateToLatest } from './db/migrate.ts';
+import { migrateDatabase } from './db/migrate.ts';
 import { waitForDatabase } from './db/wait-for-database.ts';
 import { DEMO_SUPER_USER_EMAIL, DEMO_SUPER_USER_PASSWORD } from './demo/demo-data.ts';
 import { loadDemoContentInChild } from './demo/demo-process.ts';
@@ -29,7 +29,7 @@ const database = createDatabase(config, { logger });
 
 try {
   await waitForDatabase(database.db, { totalMs: config.databaseWaitMs, log: logger });
-  const applied = await migrateToLatest(database.db);
+  const applied = await migrateDatabase(database.db, config);
   logger.info({ dialect: database.dialect, applied }, 'Database schema is up to date');
 
   if (config.demoContent) {

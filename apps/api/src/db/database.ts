@@ -20,6 +20,11 @@ export type DatabaseHandle = {
    * writes and short reads never wait for a connection behind searches.
    */
   reader: DB;
+  /**
+   * PostgreSQL with DATABASE_READ_URL: a pool on the read replica, for the lists' reads once it has replayed the
+   * version they are computed under (replica-reads.ts); never written to.
+   */
+  replica?: DB;
   dialect: Dialect;
   /** Calls `listener` after every query of `db` and `reader` until the returned function is called. */
   observeQueries: (listener: QueryListener) => () => void;
@@ -29,12 +34,12 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
-/** Which connections ran a query: `main` (writes, short reads) or `reader` (the lists' long reads). */
-export type PoolName = 'main' | 'reader';
+/** Which connections ran a query: `main` (writes, short reads), `reader` (the lists' long reads), `replica`. */
+export type PoolName = 'main' | 'reader' | 'replica';
 export type QueryListener = (pool: PoolName, seconds: number, failed: boolean) => void;
 export type PoolStats = { pool: PoolName; total: number; idle: number; waiting: number; max: number };
 
-type Options = { logger?: Pick<Logger, 'error'> };
+type Options = { logger?: Pick<Logger, 'error' | 'warn'> };
 
 /** Kysely's `log` hooks of both instances, feeding whoever observes (metrics); nothing to do while nobody does. */
 function queryObservers() {
@@ -56,10 +61,13 @@ function queryObservers() {
 
 /** PostgreSQL when DATABASE_URL is set, otherwise the SQLite file in DATA_DIR. */
 export function createDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'sqliteReaders'>>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> &
+    Partial<Pick<Config, 'sqliteReaders' | 'databaseReadUrl'>>,
   options: Options = {},
 ): DatabaseHandle {
-  if (config.databaseUrl !== undefined) return createPostgres(config.databaseUrl, options);
+  if (config.databaseUrl !== undefined) {
+    return createPostgres(config.databaseUrl, config.databaseReadUrl, options);
+  }
   mkdirSync(config.dataDir, { recursive: true });
   return createSqlite(path.join(config.dataDir, SQLITE_FILE_NAME), config.sqliteReaders ?? 1);
 }
@@ -88,13 +96,17 @@ function createSqlite(filename: string, readers: number): DatabaseHandle {
 export const requirePg = () => createRequire(import.meta.url)('pg') as typeof PgModule;
 
 /** Connections of each pool: the lists' reads have their own, so that a write never waits behind a search. */
-const POOL_CONNECTIONS = { main: 6, reader: 8 } as const;
+const POOL_CONNECTIONS = { main: 6, reader: 8, replica: 8 } as const;
 
-function createPostgres(connectionString: string, { logger }: Options): DatabaseHandle {
+function createPostgres(
+  primaryUrl: string,
+  replicaUrl: string | undefined,
+  { logger }: Options,
+): DatabaseHandle {
   const pg = requirePg();
   const queries = queryObservers();
   const pools: { name: PoolName; pool: PgModule.Pool; max: number }[] = [];
-  const open = (name: PoolName, max: number) => {
+  const open = (name: PoolName, max: number, connectionString = primaryUrl) => {
     const pool = new pg.Pool({
       connectionString,
       max,
@@ -103,14 +115,23 @@ function createPostgres(connectionString: string, { logger }: Options): Database
     });
     // An idle client that loses its server emits 'error' on the pool; unhandled, it would end the process.
     pool.on('error', (error) => logger?.error({ err: error }, 'PostgreSQL idle client error'));
+    // So does a client checked out but between two queries (a transaction awaiting something else) when its
+    // server ends (a restart, or PgBouncer's "server conn crashed?"): the pool has no listener on it then. Its next
+    // query fails (a 503) and the pool drops it when released (decision 040).
+    pool.on('connect', (client) => {
+      client.on('error', (error) => logger?.warn({ err: error, pool: name }, 'PostgreSQL connection lost'));
+    });
     pools.push({ name, pool, max });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queries.logOf(name) });
   };
   const db = open('main', POOL_CONNECTIONS.main);
   const reader = open('reader', POOL_CONNECTIONS.reader);
+  const replica =
+    replicaUrl === undefined ? undefined : open('replica', POOL_CONNECTIONS.replica, replicaUrl);
   return {
     db,
     reader,
+    ...(replica === undefined ? {} : { replica }),
     dialect: 'postgres',
     observeQueries: queries.observe,
     poolStats: () =>
@@ -122,6 +143,7 @@ function createPostgres(connectionString: string, { logger }: Options): Database
         max,
       })),
     close: async () => {
+      await replica?.destroy();
       await reader.destroy();
       await db.destroy();
     },

@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import { DEFAULT_MIGRATION_TABLE, Migrator, type MigrationResult } from 'kysely/migration';
-import type { DB } from './schema.ts';
+import { requirePg } from './database.ts';
+import type { Database, DB } from './schema.ts';
 import { migrations } from './migrations/index.ts';
 
 export class MigrationError extends Error {
@@ -28,6 +29,30 @@ export async function migrateToLatest(db: DB): Promise<string[]> {
     throw new MigrationError(`Database migration${name} failed: ${String(error)}`, { cause: error });
   }
   return results.map((result) => result.migrationName);
+}
+
+/**
+ * Migrates through the direct connection (DATABASE_LISTEN_URL) when it differs from DATABASE_URL. Kysely's Migrator
+ * takes its session advisory lock on one connection, applies the migrations in a transaction and unlocks: behind a
+ * transaction-pooling PgBouncer the lock, the transaction and the unlock could each run on another server
+ * connection, and the lock would stay held on one of them (decision 040). One client, closed afterwards.
+ */
+export async function migrateDatabase(
+  db: DB,
+  config: { databaseUrl: string | undefined; databaseListenUrl: string | undefined },
+): Promise<string[]> {
+  const direct = config.databaseListenUrl;
+  if (direct === undefined || direct === config.databaseUrl) return migrateToLatest(db);
+  const pool = new (requirePg().Pool)({ connectionString: direct, max: 1 });
+  // A connection lost while migrating fails the migration (its transaction rolls back), not the process.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  const directDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    return await migrateToLatest(directDb);
+  } finally {
+    await directDb.destroy();
+  }
 }
 
 const LATEST_MIGRATION = Object.keys(migrations).at(-1) ?? '';

@@ -1,5 +1,13 @@
 import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
-import { errorBody, HttpError, ROUTE_NOT_FOUND_MESSAGE, UNEXPECTED_ERROR_MESSAGE } from '../errors.ts';
+import { isDatabaseUnavailable } from '../db/connection-errors.ts';
+import {
+  DATABASE_UNAVAILABLE_MESSAGE,
+  DATABASE_UNAVAILABLE_RETRY_S,
+  errorBody,
+  HttpError,
+  ROUTE_NOT_FOUND_MESSAGE,
+  UNEXPECTED_ERROR_MESSAGE,
+} from '../errors.ts';
 
 // Spanish messages for the errors Fastify and its plugins raise on bad requests (their own texts are English).
 const FRAMEWORK_MESSAGES: Record<string, string> = {
@@ -51,6 +59,15 @@ function clientCode(error: FastifyError): { code: string } | undefined {
 
 /** The one error handler: `{ statusCode, error, message }` in Spanish, and never a stack trace to the client. */
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (!(error instanceof HttpError) && isDatabaseUnavailable(error)) {
+    // Not the request's fault nor a bug: the database restarted or failed over; a retry soon will be served.
+    request.log.warn({ err: error }, 'Request failed: the database connection was lost');
+    return reply
+      .code(503)
+      .header('retry-after', String(DATABASE_UNAVAILABLE_RETRY_S))
+      .type('application/json; charset=utf-8')
+      .send(errorBody(503, DATABASE_UNAVAILABLE_MESSAGE));
+  }
   const statusCode = statusOf(error);
   if (statusCode >= 500) {
     // A module's own 5xx (e.g. 502 when a payment provider is down) says what happened; anything else says nothing.

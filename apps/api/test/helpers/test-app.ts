@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config, type Env } from '../../src/config.ts';
 import { createDatabase, type DatabaseHandle } from '../../src/db/database.ts';
-import { migrateToLatest } from '../../src/db/migrate.ts';
+import { migrateDatabase } from '../../src/db/migrate.ts';
 import type { Mailer } from '../../src/modules/mail/mailer.ts';
 import type { MediaStorage } from '../../src/modules/media/storage.ts';
 import { testMediaEnv } from './media-storage.ts';
@@ -20,7 +20,8 @@ export type TestDialect = 'sqlite' | 'postgres';
 
 export const testDialect: TestDialect = process.env.TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite';
 
-const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/test';
+export const TEST_DATABASE_URL =
+  process.env.TEST_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/test';
 
 export type TestDatabase = {
   config: Config;
@@ -65,7 +66,13 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
  * far above what a test file does (the rate-limit tests set their own) and no captcha (the captcha tests set one).
  */
 export async function createTestDatabase(
-  options: { env?: Env; migrate?: boolean; dialect?: TestDialect } = {},
+  options: {
+    env?: Env;
+    /** More variables from the PostgreSQL database's own URL, e.g. DATABASE_URL through a PgBouncer. */
+    envOfUrl?: (url: string) => Env;
+    migrate?: boolean;
+    dialect?: TestDialect;
+  } = {},
 ): Promise<TestDatabase> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'eco-api-test-'));
   const dialect = options.dialect ?? testDialect;
@@ -82,9 +89,10 @@ export async function createTestDatabase(
     // The api-s3 project: a bucket of its own on the file's S3 server.
     ...(await testMediaEnv()),
     ...options.env,
+    ...(postgres === undefined ? {} : options.envOfUrl?.(postgres.url)),
   });
   const database = createDatabase(config);
-  if (options.migrate ?? true) await migrateToLatest(database.db);
+  if (options.migrate ?? true) await migrateDatabase(database.db, config);
   let disposed = false;
   return {
     config,
@@ -106,6 +114,7 @@ export async function createTestDatabase(
 export async function createTestApp(
   options: {
     env?: Env;
+    envOfUrl?: (url: string) => Env;
     logger?: Logger;
     mailer?: Mailer;
     mediaStorage?: MediaStorage;

@@ -71,6 +71,8 @@ export type AssistantDeps = {
   db: DB;
   /** The database's reader, for the publication searches (DatabaseHandle.reader); `db` when absent. */
   reader?: DB;
+  /** The read replica (DatabaseHandle.replica), for the same searches once it has caught up. */
+  replica?: DB | undefined;
   dialect: Dialect;
   storage: MediaStorage;
   classifier: IntentClassifier;

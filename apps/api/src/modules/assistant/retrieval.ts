@@ -177,7 +177,13 @@ function hasEnded(
   return end !== null && end < now.toISOString();
 }
 
-export function createRetrieval(deps: { db: DB; reader?: DB; dialect: Dialect; storage: MediaStorage }) {
+export function createRetrieval(deps: {
+  db: DB;
+  reader?: DB;
+  replica?: DB;
+  dialect: Dialect;
+  storage: MediaStorage;
+}) {
   // The assistant's own memory of spelling corrections, exact under the list's version like the explore list's.
   const memory = createListMemory(deps.db);
 
@@ -212,7 +218,10 @@ export function createRetrieval(deps: { db: DB; reader?: DB; dialect: Dialect; s
       offset: 0,
       limit: request.free === true ? FREE_PAGE : ASSISTANT_CARDS + 1,
     };
-    const result = await listPublications(deps.db, deps.dialect, criteria, memory, { reader: deps.reader });
+    const result = await listPublications(deps.db, deps.dialect, criteria, memory, {
+      reader: deps.reader,
+      replica: deps.replica,
+    });
     // An undated question lists every type: an event or course that has ended is no answer to it either.
     let rows = dated ? result.rows : result.rows.filter((row) => !hasEnded(row, now));
     if (request.free === true) {

@@ -54,6 +54,7 @@ export const assistantRoutes: FastifyPluginAsyncZod<AssistantRouteOptions> = asy
   const assistant = createAssistant({
     db: database.db,
     reader: database.reader,
+    replica: database.replica,
     dialect: database.dialect,
     storage: app.mediaStorage,
     classifier: lazyIntentClassifier,

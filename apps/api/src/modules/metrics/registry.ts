@@ -1,6 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { allCacheLookups } from '../../db/cache-lookups.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
+import { replicaReads } from '../../db/replica-reads.ts';
 
 /** Seconds; from the front door's sub-millisecond answers to the slowest uploads. */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -47,7 +48,7 @@ export function createMetrics({
 
   const queries = new Histogram({
     name: 'eco_db_query_duration_seconds',
-    help: 'Database query time, by pool (main: writes and short reads; reader: the lists) and outcome',
+    help: 'Database query time, by pool (main: writes and short reads; reader: the lists; replica) and outcome',
     labelNames: ['pool', 'outcome'] as const,
     buckets: LATENCY_BUCKETS,
     registers: [registry],
@@ -77,6 +78,19 @@ export function createMetrics({
       registers: [registry],
       collect() {
         for (const { pool, max } of poolStats()) this.set({ pool }, max);
+      },
+    });
+  }
+
+  if (database.replica !== undefined) {
+    new Counter({
+      name: 'eco_db_replica_reads_total',
+      help: "Lists' reads by where they ran: replica (caught up), behind (the primary: the replica lagged), failed (the primary: the replica did not answer)",
+      labelNames: ['outcome'] as const,
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const [outcome, count] of Object.entries(replicaReads())) this.inc({ outcome }, count);
       },
     });
   }

@@ -3,6 +3,7 @@ import type { BoundingBox } from '@eco/domain';
 import { PUBLISHED_STATUS, UNPUBLISHED_STATUS } from '@eco/domain';
 import { countRows, toCount } from '../../db/count.ts';
 import { readListVersion, VersionedCache } from '../../db/list-versions.ts';
+import { readsAt } from '../../db/replica-reads.ts';
 import type { DB, Dialect, PublicationsTable } from '../../db/schema.ts';
 import { countFromGroups } from './count-repository.ts';
 import { findFileUrls, selectWithAuthor, type PublicationWithAuthor } from './repository.ts';
@@ -590,12 +591,18 @@ export async function listPublications(
     version?: number | undefined;
     /** Where the list's own queries run (the database's reader: off the event loop on SQLite); `db` by default. */
     reader?: DB | undefined;
+    /** The read replica (DATABASE_READ_URL): used instead of `reader` once it has replayed the version. */
+    replica?: DB | undefined;
   } = {},
 ): Promise<ListResult> {
   // First the version, on the main connection, then anything computed under it (see list-versions.ts): the reader
   // sees every write committed before the version was read, like another process would.
   const at: Version = { memory, version: options.version ?? (await readPublicationsVersion(db)) };
-  const reads = options.reader ?? db;
+  const primaryReads = options.reader ?? db;
+  const reads =
+    options.replica === undefined
+      ? primaryReads
+      : await readsAt(options.replica, primaryReads, PUBLICATIONS_LIST, at.version);
   const { words } = criteria;
   const filters = filtersOfCriteria(criteria);
   if (criteria.near !== undefined) {

@@ -53,6 +53,7 @@ export const publicationRoutes: FastifyPluginAsyncZod<{
   const publications = createPublicationsService({
     db: database.db,
     reader: database.reader,
+    replica: database.replica,
     dialect: database.dialect,
     storage: app.mediaStorage,
     log: app.log,

@@ -111,6 +111,8 @@ export type PublicationsDeps = {
   db: DB;
   /** The database's reader, for the lists' queries (DatabaseHandle.reader). */
   reader: DB;
+  /** The read replica (DatabaseHandle.replica), for the same queries once it has caught up. */
+  replica?: DB | undefined;
   dialect: Dialect;
   storage: MediaStorage;
   log: FastifyBaseLogger;
@@ -208,6 +210,7 @@ function withOpeningRanges(
 export function createPublicationsService({
   db,
   reader,
+  replica,
   dialect,
   storage,
   log,
@@ -307,7 +310,7 @@ export function createPublicationsService({
       dialect,
       criteriaOf(criteria, query),
       listMemory,
-      { version, reader },
+      { version, reader, replica },
     );
     // The review note goes to the author's own list and the super users' lists: so does the exact point.
     const publications = rows.map((row) => {
