@@ -1,5 +1,11 @@
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3Storage } from '../src/modules/media/s3-storage.ts';
+import { STORAGE_UNAVAILABLE_MESSAGE } from '../src/modules/media/storage-errors.ts';
+import { multipartBody } from './fixtures/multipart.ts';
+import { actor } from './helpers/publications.ts';
 import { startS3Server, type TestS3Server } from './helpers/s3-server.ts';
 import { createTestApp } from './helpers/test-app.ts';
 
@@ -52,6 +58,40 @@ describe('the S3 media storage against a signature-checking S3 server', () => {
       } finally {
         await subject.dispose();
       }
+    }
+  });
+
+  it('answers an upload with a Spanish 503 while the bucket cannot be reached, and keeps nothing', async () => {
+    const env = await server.bucketEnv();
+    // A loopback port nobody listens on: the bucket's server is down.
+    const closed = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const subject = await createTestApp({ env: { ...env, MEDIA_S3_ENDPOINT: `http://127.0.0.1:${closed}` } });
+    try {
+      const member = await actor(subject.database.db, 'fotos@example.com', 'Fotógrafa');
+      const image = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#2f9e44' } })
+        .jpeg()
+        .toBuffer();
+      const { payload, headers } = multipartBody([
+        { name: 'file', filename: 'foto.jpg', contentType: 'image/jpeg', data: image },
+      ]);
+      const response = await subject.app.inject({
+        method: 'POST',
+        url: '/api/media',
+        payload,
+        headers: { ...headers, ...member.headers },
+      });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe('5');
+      expect(response.json().message).toBe(STORAGE_UNAVAILABLE_MESSAGE);
+      const uploads = await subject.database.db.selectFrom('uploads').select('key').execute();
+      expect(uploads).toEqual([]);
+    } finally {
+      await subject.dispose();
     }
   });
 });

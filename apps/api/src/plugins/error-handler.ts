@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import { isDatabaseUnavailable } from '../db/connection-errors.ts';
+import { isStorageUnavailable, STORAGE_UNAVAILABLE_MESSAGE } from '../modules/media/storage-errors.ts';
 import {
   DATABASE_UNAVAILABLE_MESSAGE,
   DATABASE_UNAVAILABLE_RETRY_S,
@@ -59,6 +60,15 @@ function clientCode(error: FastifyError): { code: string } | undefined {
 
 /** The one error handler: `{ statusCode, error, message }` in Spanish, and never a stack trace to the client. */
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (!(error instanceof HttpError) && isStorageUnavailable(error)) {
+    // The media bucket is down or unreachable (its socket errors look like the database's: asked first).
+    request.log.warn({ err: error }, 'Request failed: the media storage could not be reached');
+    return reply
+      .code(503)
+      .header('retry-after', String(DATABASE_UNAVAILABLE_RETRY_S))
+      .type('application/json; charset=utf-8')
+      .send(errorBody(503, STORAGE_UNAVAILABLE_MESSAGE));
+  }
   if (!(error instanceof HttpError) && isDatabaseUnavailable(error)) {
     // Not the request's fault nor a bug: the database restarted or failed over; a retry soon will be served.
     request.log.warn({ err: error }, 'Request failed: the database connection was lost');
