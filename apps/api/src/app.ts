@@ -113,6 +113,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(securityHeaders, {
     upgradeInsecureRequests: config.publicUrl.startsWith('https:'),
     recaptcha: config.captcha.provider === 'recaptcha',
+    mapOrigins: config.mapOrigins,
   });
   // After the headers every answer carries: its 503 skips the hooks that come after it.
   closeGracefully(app);

@@ -69,6 +69,10 @@ export type Config = {
   reportsToHide: number;
   /** Mercado Pago marketplace application; null when online payments are not enabled on this site. */
   mercadoPago: MercadoPagoConfig | null;
+  /** The maps' base style (MAP_STYLE_URL); null: outlines and markers only, no request leaves the site. */
+  mapStyleUrl: string | null;
+  /** Origins the map's style loads from (its own and MAP_ORIGINS), allowed by the CSP's connect-src. */
+  mapOrigins: string[];
 };
 
 export type CaptchaConfig = {
@@ -122,6 +126,8 @@ export const ASSISTANT_RATE_LIMIT_MAX = 30;
 export const REPORTS_TO_HIDE = 3;
 export const RECAPTCHA_MIN_SCORE = 0.5;
 export const RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
+/** OpenFreeMap's public OpenStreetMap vector style: free, keyless, and its tiles, fonts and sprites on one origin. */
+export const DEFAULT_MAP_STYLE_URL = 'https://tiles.openfreemap.org/styles/liberty';
 export const DEFAULT_MERCADOPAGO_API_URL = 'https://api.mercadopago.com';
 const MERCADOPAGO_VARIABLES = [
   'MERCADOPAGO_CLIENT_ID',
@@ -355,6 +361,25 @@ export function loadConfig(env: Env = process.env): Config {
   const reportsToHide = read('REPORTS_TO_HIDE', positiveInteger('reports'), REPORTS_TO_HIDE);
 
   const mercadoPago = readMercadoPago();
+  const mapStyle = read(
+    'MAP_STYLE_URL',
+    z.string().refine((value) => value.trim().toLowerCase() === 'off' || isHttpUrl(value), {
+      error: (issue) => `must be off or an absolute http:// or https:// URL, got ${quoted(String(issue.input))}`,
+    }),
+    DEFAULT_MAP_STYLE_URL,
+  );
+  const mapStyleUrl = mapStyle.trim().toLowerCase() === 'off' ? null : mapStyle;
+  const mapExtraOrigins = read<string[]>(
+    'MAP_ORIGINS',
+    z
+      .string()
+      .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean))
+      .refine((origins) => origins.every(isHttpUrl), {
+        error: (issue) => `must be comma-separated http:// or https:// origins, got ${quoted(String(issue.input))}`,
+      })
+      .transform((origins) => origins.map((origin) => new URL(origin).origin)),
+    [],
+  );
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -408,6 +433,9 @@ export function loadConfig(env: Env = process.env): Config {
     },
     reportsToHide,
     mercadoPago,
+    mapStyleUrl,
+    mapOrigins:
+      mapStyleUrl === null ? [] : [...new Set([new URL(mapStyleUrl).origin, ...mapExtraOrigins])],
   };
 
   /** All three credentials or none: half a configuration would fail only when a buyer pays. */

@@ -19,6 +19,8 @@ type Options = {
   upgradeInsecureRequests: boolean;
   /** CAPTCHA_PROVIDER=recaptcha: Google's script, its frame and its calls are allowed; nothing else changes. */
   recaptcha?: boolean;
+  /** Origins of the map's base style (its style document, tiles, fonts and sprites): fetched by MapLibre. */
+  mapOrigins?: readonly string[];
 };
 
 const RECAPTCHA_SCRIPTS = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
@@ -40,7 +42,7 @@ const NONCE_MARK = 'nonce-placeholder-for-each-document';
 
 /** helmet's options: its defaults, with a policy that allows the app's own files and, on a document, its nonce. */
 function helmetOptions(
-  { upgradeInsecureRequests, recaptcha = false }: Options,
+  { upgradeInsecureRequests, recaptcha = false, mapOrigins = [] }: Options,
   nonce: boolean,
 ): HelmetOptions {
   const google = recaptcha ? RECAPTCHA_SCRIPTS : [];
@@ -53,7 +55,7 @@ function helmetOptions(
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...google],
+        connectSrc: ["'self'", ...google, ...mapOrigins],
         frameSrc: recaptcha ? ['https://www.google.com/recaptcha/'] : ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

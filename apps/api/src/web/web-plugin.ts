@@ -20,6 +20,7 @@ type ServerContextValues = {
   session: SessionData | null;
   publicUrl: string;
   donation: Config['donation'];
+  mapStyleUrl: Config['mapStyleUrl'];
   cspNonce: string;
   completeDocument?: boolean;
   api: InternalApi;
@@ -79,6 +80,7 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, { bui
           session,
           publicUrl: config.publicUrl,
           donation: config.donation,
+          mapStyleUrl: config.mapStyleUrl,
           cspNonce,
           completeDocument,
           api: recording?.api ?? createInternalApi(app, request),
