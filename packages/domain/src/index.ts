@@ -28,3 +28,4 @@ export * from './deals.ts';
 export * from './dates/time-zones.ts';
 export * from './dates/agenda-ranges.ts';
 export * from './schemas/agenda.ts';
+export * from './places/index.ts';

@@ -3,6 +3,7 @@ import { LISTING_TYPES, isListingType, type ListingType } from '../catalog/listi
 import { isMaterialLabel } from '../catalog/materials.ts';
 import { LIMITS, MIN_PRICE, MIN_QUANTITY, RANGES } from '../constants.ts';
 import type { PublicationStatus } from '../types/publication.ts';
+import { checkPoint, placeFields } from '../places/schemas.ts';
 import {
   checkLocation,
   imageUrl,
@@ -102,6 +103,7 @@ const publicationFields = z.object({
   locationCountry: optionalLocationKey('locationCountry'),
   locationProvince: optionalLocationKey('locationProvince'),
   locationCity: optionalLocationKey('locationCity'),
+  ...placeFields,
   calendaredAt: optionalDateTime(FIELDS.calendaredAt),
   /** Optional end of an event or course. */
   calendaredUntil: optionalDateTime(FIELDS.calendaredUntil),
@@ -165,6 +167,7 @@ export const publicationSchema = publicationFields.superRefine(
       }
     }
     checkLocation(value, ctx, true);
+    checkPoint(value, ctx);
     checkEnd(value, ctx);
   },
   { when: whenObject },

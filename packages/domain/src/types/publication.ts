@@ -1,5 +1,6 @@
 import type { CategoryKey } from '../catalog/categories.ts';
 import type { MaterialLabel } from '../catalog/materials.ts';
+import type { OpeningRange } from '../places/opening-hours.ts';
 
 /** 1 published; 0 awaiting review ('En Revisión') or unpublished by a super user ('No Publicado'). */
 export type PublicationStatus = 0 | 1;
@@ -49,6 +50,20 @@ export interface Publication {
   locationCountry: string | null;
   locationProvince: string | null;
   locationCity: string | null;
+  /**
+   * The point (WGS 84), null when none was given. For a barter or market publication whose author did not choose to
+   * show the exact place, everyone but the author and super users gets an approximate point (locationApproximate).
+   */
+  locationLat?: number | null;
+  locationLng?: number | null;
+  /** True when locationLat/locationLng are moved a few hundred metres (draw a circle of APPROXIMATE_RADIUS_M). */
+  locationApproximate?: boolean;
+  /** The author's choice for barter and market: true shows the exact place; null is the type's default. */
+  locationExact?: boolean | null;
+  /** Recycling points' opening hours (days and ranges, in the country's time zone); null when not given. */
+  openingHours?: OpeningRange[] | null;
+  /** Kilometres from the `near` point of a list query, measured to the point others see; absent otherwise. */
+  distanceKm?: number;
   /** Material labels, see MATERIAL_LABELS. */
   labels: string[];
   /** Images, the first one is the cover. */
