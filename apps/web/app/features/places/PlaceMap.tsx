@@ -92,6 +92,11 @@ export function PlaceMap({ label, bounds, maxZoom, markers, circle, picker, onVi
   return (
     <Box className={classes.frame} style={{ height }} data-map-state={state}>
       <div ref={container} className={classes.map} role="region" aria-label={label} />
+      <noscript>
+        <Text size="sm" c="dimmed" className={classes.notice}>
+          El mapa necesita JavaScript; la lista tiene los mismos resultados.
+        </Text>
+      </noscript>
       {state === 'failed' && (
         <Text size="sm" c="dimmed" className={classes.notice}>
           Este dispositivo no puede mostrar el mapa; la lista tiene los mismos resultados.

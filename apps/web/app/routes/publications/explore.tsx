@@ -11,6 +11,8 @@ import { PublicationGrid } from '../../features/explore/PublicationGrid';
 import { SearchBar } from '../../features/explore/SearchBar';
 import { StatusFilter } from '../../features/explore/StatusFilter';
 import { TipList } from '../../features/tips/TipList';
+import { ExploreMap } from '../../features/places/ExploreMap';
+import { NearMeButton, OpenNowToggle, ViewSwitch } from '../../features/places/ExploreTools';
 import { formatNumber } from '../../lib/format';
 import { pageMeta } from '../../lib/meta';
 import { isSuperUser } from '../../features/publications/publications';
@@ -78,6 +80,16 @@ export default function ExplorePage({ loaderData }: Route.ComponentProps) {
       <SearchBar query={query} />
       <FilterChips query={query} />
       {isCalendaredType(query.what) && <AgendaFilters query={query} />}
+      {!tips && (
+        <Group gap="xs" justify="space-between">
+          <ViewSwitch query={query} />
+          <Group gap="xs">
+            <OpenNowToggle query={query} />
+            <NearMeButton query={query} />
+          </Group>
+        </Group>
+      )}
+      {!tips && query.view === 'map' && <ExploreMap query={query} superUser={superUser} />}
       {(superUser || page) && (
         <Group justify="space-between" gap="xs">
           {page && (
