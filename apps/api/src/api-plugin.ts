@@ -48,7 +48,12 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (api, { database,
     storage: api.mediaStorage,
     maxBytes: config.mediaMaxBytes,
   });
-  await api.register(publicationRoutes, { database, mail: communityMail, publicUrl: config.publicUrl });
+  await api.register(publicationRoutes, {
+    database,
+    mail: communityMail,
+    publicUrl: config.publicUrl,
+    secretKey: config.secretKey,
+  });
   await api.register(reportRoutes, { db: database.db, config });
   await api.register(moderationRoutes, { db: database.db, notify: notifyOutcomes });
   await api.register(ratingRoutes, { db: database.db, mail: communityMail });

@@ -52,6 +52,7 @@ describe('logged list changes and the answers kept across them', () => {
       dialect: database.dialect,
       storage: app.mediaStorage,
       log: app.log,
+      secretKey: 'list-changes-test-secret-key-of-32-characters',
       mail: createCommunityMail({
         db: database.db,
         mailer: app.mailer,

@@ -89,6 +89,23 @@ export interface PublicationsTable {
   title_stems: string;
   labels_stems: string;
   description_stems: string;
+  /** The point as its author gave it (WGS 84; migration 0024), or null. */
+  location_lat: number | null;
+  location_lng: number | null;
+  /** The point everyone but the author and super users sees: the exact one, or approximatePoint's. */
+  public_lat: number | null;
+  public_lng: number | null;
+  /** The author's choice for barter and market: 1 shows the exact place, 0 or null the approximate one. */
+  location_exact: number | null;
+  /** Recycling points' opening hours as JSON (OpeningRange[]), or null. */
+  opening_hours: string | null;
+}
+
+/** Each stretch a recycling point is open, in minutes of its local week (migration 0024), for `open=now`. */
+export interface PublicationOpeningRangesTable {
+  publication_id: string;
+  opens_at: number;
+  closes_at: number;
 }
 
 export interface PublicationFilesTable {
@@ -329,6 +346,7 @@ export interface Database {
   user_tokens: UserTokensTable;
   publications: PublicationsTable;
   publication_files: PublicationFilesTable;
+  publication_opening_ranges: PublicationOpeningRangesTable;
   publication_search_rows: PublicationSearchRowsTable;
   search_words: SearchWordsTable;
   captcha_solutions: CaptchaSolutionsTable;

@@ -25,7 +25,7 @@ export const FIELDS = {
   locationExact: { name: 'La opción de mostrar el lugar exacto', feminine: true },
   openingHours: { name: 'El horario' },
   near: { name: 'El punto de búsqueda' },
-  bbox: { name: 'El área del mapa' },
+  bbox: { name: 'El área del mapa', feminine: true },
   zoom: { name: 'El zoom' },
   calendaredAt: { name: 'La fecha', feminine: true },
   calendaredUntil: { name: 'La fecha de fin', feminine: true },

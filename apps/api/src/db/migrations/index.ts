@@ -20,6 +20,7 @@ import * as searchTokenBits from './0019-search-token-bits.ts';
 import * as calendar from './0020-calendar.ts';
 import * as favorites from './0022-favorites.ts';
 import * as agenda from './0023-agenda.ts';
+import * as places from './0024-places.ts';
 
 /** Every migration, by name; names sort in the order they run. Later features append theirs here. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0020-calendar': calendar,
   '0022-favorites': favorites,
   '0023-agenda': agenda,
+  '0024-places': places,
 };

@@ -18,33 +18,42 @@ import {
 } from './search-sql.ts';
 import { dateConditions, endOf, hasDateCriteria, type DateCriteria } from './date-criteria.ts';
 import { correctSpelling } from './spelling.ts';
+import {
+  boxAround,
+  distanceSql,
+  hasPlaceCriteria,
+  intersect,
+  placeConditions,
+  type PlaceCriteria,
+} from './place-sql.ts';
 import { publicationsTracker, type ListDependencies, type ListFilters } from './list-dependencies.ts';
 
 // The explore lists and the search, on both dialects: one entry point, listPublications.
 
 export type StatusCriterion = 'published' | 'pending' | 'all';
 
-export type ListCriteria = DateCriteria & {
-  status: StatusCriterion;
-  authorId?: string | undefined;
-  typed?: string | undefined;
-  country?: string | undefined;
-  province?: string | undefined;
-  city?: string | undefined;
-  /** Material labels: a publication matches when it has any of them. */
-  labels?: readonly string[] | undefined;
-  /**
-   * Without a text search: newest first (the default), the soonest dated first (`calendared_at`), or the latest
-   * ended first (the end: `calendared_until`, or the start without one).
-   */
-  order?: 'newest' | 'soonest' | 'latest-ended' | undefined;
-  /** false: `total` is only the number of rows of the page (the count is skipped, for callers that need none). */
-  count?: boolean | undefined;
-  /** Normalised search words (normalizeSearchTerms); none lists without a text search. */
-  words: readonly string[];
-  offset: number;
-  limit: number;
-};
+export type ListCriteria = DateCriteria &
+  PlaceCriteria & {
+    status: StatusCriterion;
+    authorId?: string | undefined;
+    typed?: string | undefined;
+    country?: string | undefined;
+    province?: string | undefined;
+    city?: string | undefined;
+    /** Material labels: a publication matches when it has any of them. */
+    labels?: readonly string[] | undefined;
+    /**
+     * Without a text search: newest first (the default), the soonest dated first (`calendared_at`), or the latest
+     * ended first (the end: `calendared_until`, or the start without one).
+     */
+    order?: 'newest' | 'soonest' | 'latest-ended' | undefined;
+    /** false: `total` is only the number of rows of the page (the count is skipped, for callers that need none). */
+    count?: boolean | undefined;
+    /** Normalised search words (normalizeSearchTerms); none lists without a text search. */
+    words: readonly string[];
+    offset: number;
+    limit: number;
+  };
 
 export type ListResult = {
   rows: PublicationWithAuthor[];
@@ -52,6 +61,8 @@ export type ListResult = {
   total: number;
   /** What the result depends on: whatever is remembered of it is kept across writes that cannot alter it. */
   deps: ListDependencies;
+  /** With `near`: each shown publication's distance in kilometres. */
+  distances?: Map<string, number>;
 };
 
 /** The columns the filters read, which publications and SQLite's publication_search_rows both have. */
@@ -98,7 +109,12 @@ function likeEscaped(text: string): string {
  * which has no date column. `suspendedAsSet`: the suspended authors read once as a set (`not in`), for the
  * date-ordered lists that walk an index of thousands of entries (migration 0023), rather than looked up per row.
  */
-function filtersOf(criteria: ListCriteria, slimRows = false, suspendedAsSet = false): Expression<SqlBool> {
+function filtersOf(
+  criteria: ListCriteria,
+  slimRows = false,
+  suspendedAsSet = false,
+  dialect: Dialect = slimRows ? 'sqlite' : 'postgres',
+): Expression<SqlBool> {
   const eb = expressionBuilder<FilterTables, 'p'>();
   const conditions: Expression<SqlBool>[] = [];
   if (criteria.status === 'published') {
@@ -126,6 +142,7 @@ function filtersOf(criteria: ListCriteria, slimRows = false, suspendedAsSet = fa
       ),
     );
   }
+  conditions.push(...placeConditions(dialect, criteria));
   if (hasDateCriteria(criteria)) {
     if (!slimRows) conditions.push(...dateConditions(criteria, 'p'));
     else {
@@ -209,7 +226,8 @@ export function filtersOfCriteria(criteria: ListCriteria): ListFilters {
 
 /** The criteria that decide which publications match, without the page: the key of their count. */
 function countKey(criteria: ListCriteria, groups: SearchGroups): string {
-  const { offset: _offset, limit: _limit, words: _words, labels, ...filters } = criteria;
+  // Near orders the matches; it does not change how many there are.
+  const { offset: _offset, limit: _limit, words: _words, near: _near, labels, ...filters } = criteria;
   const entries = Object.entries(filters)
     .filter(([, value]) => value !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : 1));
@@ -253,10 +271,10 @@ async function listPage(
   const dates = hasDateCriteria(criteria) && criteria.order !== undefined && criteria.order !== 'newest';
   const query = db
     .selectFrom(dates ? ('publications as p' as 'publication_search_rows as p') : listTable(dialect))
-    .where(filtersOf(criteria, dialect === 'sqlite' && !dates, dates));
+    .where(filtersOf(criteria, dialect === 'sqlite' && !dates, dates, dialect));
   const dated = db
     .selectFrom('publications as p')
-    .where(filtersOf(criteria, false, true))
+    .where(filtersOf(criteria, false, true, dialect))
     .select('p.id');
   const ordered =
     criteria.order === 'soonest'
@@ -269,7 +287,9 @@ async function listPage(
     criteria.count === false
       ? -1
       : memory.counts.get(version, countKey(criteria, []), async () => ({
-          value: (await countFromGroups(db, criteria)) ?? (await countRows(query.select('p.id'))),
+          value:
+            (hasPlaceCriteria(criteria) ? undefined : await countFromGroups(db, criteria)) ??
+            (await countRows(query.select('p.id'))),
           deps: { filters: filtersOfCriteria(criteria), searches: [[]], vocabulary: false },
         })),
   ]);
@@ -308,7 +328,9 @@ async function rankedPage(
  */
 async function textSearchOf(db: DB, dialect: Dialect, criteria: ListCriteria, groups: SearchGroups) {
   const tokens =
-    dialect === 'postgres' && criteria.status === 'published' ? await facetTokensOf(db, criteria) : null;
+    dialect === 'postgres' && criteria.status === 'published' && !hasPlaceCriteria(criteria)
+      ? await facetTokensOf(db, criteria)
+      : null;
   if (tokens !== null) {
     const search = await postgresTokenSearch(db, groups, tokens, criteria);
     return {
@@ -317,7 +339,7 @@ async function textSearchOf(db: DB, dialect: Dialect, criteria: ListCriteria, gr
       page: async () => idsOfSeqs(db, dialect, await search.seqs()),
     };
   }
-  const facets = dialect === 'sqlite' ? await ftsFacetsOf(db, criteria) : null;
+  const facets = dialect === 'sqlite' && !hasPlaceCriteria(criteria) ? await ftsFacetsOf(db, criteria) : null;
   if (facets !== null) {
     return {
       /** The count comes first: nothing is ranked when nothing matches, and no tier is read past the last match. */
@@ -346,7 +368,7 @@ async function textSearchOf(db: DB, dialect: Dialect, criteria: ListCriteria, gr
   const matches = () =>
     db
       .selectFrom(listTable(dialect))
-      .where(filtersOf(criteria, dialect === 'sqlite'))
+      .where(filtersOf(criteria, dialect === 'sqlite', false, dialect))
       .where(tierMatch(dialect, groups, 'all'));
   return {
     /** PostgreSQL counts on another connection while the page is ranked. */
@@ -396,6 +418,68 @@ async function searchPage(
   return { ids: total === 0 ? [] : await search.page(offset, limit, total), total };
 }
 
+/** Near-me's growing radii, in kilometres; past the last, every match with a point. */
+const NEAR_RADII = [2, 10, 50, 250, 1000];
+
+/**
+ * A page nearest first: the matches in growing boxes around the point, each box's ordered by distance, until the
+ * page's last one lies within the box's inscribed circle (nothing outside the box can come before it). The count is
+ * the list's own (the matches with a point), remembered like any other.
+ */
+async function nearPage(
+  db: DB,
+  dialect: Dialect,
+  criteria: ListCriteria & { near: NonNullable<ListCriteria['near']> },
+  groups: SearchGroups,
+  { memory, version }: Version,
+): Promise<PageIds & { distances: Map<string, number> }> {
+  const { near, offset, limit } = criteria;
+  const need = offset + limit;
+  const matches = (box: ListCriteria['bbox']) => {
+    const query = db
+      .selectFrom(listTable(dialect))
+      .where(filtersOf({ ...criteria, bbox: box }, dialect === 'sqlite', false, dialect));
+    return groups.length > 0 ? query.where(tierMatch(dialect, groups, 'all')) : query;
+  };
+  const total =
+    criteria.count === false
+      ? -1
+      : memory.counts.get(version, countKey(criteria, groups), async () => ({
+          value: await countRows(matches(criteria.bbox).select('p.id')),
+          deps: { filters: filtersOfCriteria(criteria), searches: [groups], vocabulary: false },
+        }));
+  let rows: { id: string; distance: number }[] = [];
+  for (const km of [...NEAR_RADII, null]) {
+    const box = km === null ? criteria.bbox : intersect(boxAround(near, km), criteria.bbox);
+    if (box === null) continue;
+    // SQLite's slim rows have no point: it is read from the publication.
+    const query =
+      dialect === 'sqlite'
+        ? matches(box)
+            .innerJoin('publications as g', 'g.id', 'p.id')
+            .select([
+              'p.id',
+              distanceSql(dialect, near, sql.ref('g.public_lat'), sql.ref('g.public_lng')).as('distance'),
+            ])
+        : matches(box).select([
+            'p.id',
+            distanceSql(dialect, near, sql.ref('p.public_lat'), sql.ref('p.public_lng')).as('distance'),
+          ]);
+    rows = (await query.orderBy('distance').orderBy('p.id').limit(need).execute()).map((row) => ({
+      id: row.id,
+      distance: Number(row.distance),
+    }));
+    if (km === null || rows.filter((row) => row.distance <= km).length >= need) break;
+  }
+  const page = rows.slice(offset, need);
+  const counted = await total;
+  return {
+    ids: page.map((row) => row.id),
+    total: counted === -1 ? page.length : counted,
+    distances: new Map(page.map((row) => [row.id, row.distance])),
+  };
+}
+
 /**
  * One page of publications matching the criteria, and how many match. Without words: newest first (`seq`, the
  * order in which they were added), or the soonest dated first. With words: ranked by relevance (title, then labels,
@@ -420,6 +504,16 @@ export async function listPublications(
   const reads = options.reader ?? db;
   const { words } = criteria;
   const filters = filtersOfCriteria(criteria);
+  if (criteria.near !== undefined) {
+    const groups = words.map((word) => [word]);
+    const page = await nearPage(reads, dialect, { ...criteria, near: criteria.near }, groups, at);
+    const result = await loadPage(reads, page.ids, page.total, {
+      filters,
+      searches: [groups],
+      vocabulary: false,
+    });
+    return { ...result, distances: page.distances };
+  }
   if (words.length === 0) {
     const page = await listPage(reads, dialect, criteria, at);
     return loadPage(reads, page.ids, page.total, { filters, searches: [[]], vocabulary: false });
@@ -441,4 +535,48 @@ export async function listPublications(
     searches: [groups, corrected],
     vocabulary: true,
   });
+}
+
+/** A map cell's publications: how many, their centroid, and the first one's id (a pin when it is alone). */
+export type MapCell = { count: number; lat: number; lng: number; id: string };
+
+/** How many cells of the grid fit across a 256-pixel tile: cells of about 64 pixels. */
+const CELLS_PER_TILE = 4;
+
+/**
+ * The map of an area at a zoom: the matches with a point inside `criteria.bbox`, grouped in a grid of cells about 64
+ * pixels wide at that zoom (one query, counted by the database), each cell its count and centroid.
+ */
+export async function mapCells(
+  db: DB,
+  dialect: Dialect,
+  criteria: ListCriteria & { bbox: NonNullable<ListCriteria['bbox']> },
+  zoom: number,
+  options: { reader?: DB | undefined } = {},
+): Promise<MapCell[]> {
+  const reads = options.reader ?? db;
+  const cell = 360 / 2 ** Math.floor(zoom) / CELLS_PER_TILE;
+  const groups = criteria.words.map((word) => [word]);
+  let query = reads
+    .selectFrom(listTable(dialect))
+    .where(filtersOf(criteria, dialect === 'sqlite', false, dialect));
+  if (groups.length > 0) query = query.where(tierMatch(dialect, groups, 'all'));
+  const lat = sql.ref<number>(dialect === 'sqlite' ? 'g.public_lat' : 'p.public_lat');
+  const lng = sql.ref<number>(dialect === 'sqlite' ? 'g.public_lng' : 'p.public_lng');
+  const joined = dialect === 'sqlite' ? query.innerJoin('publications as g', 'g.id', 'p.id') : query;
+  const rows = await joined
+    .select([
+      sql<number>`count(*)`.as('count'),
+      sql<number>`avg(${lat})`.as('lat'),
+      sql<number>`avg(${lng})`.as('lng'),
+      sql<string>`min(p.id)`.as('id'),
+    ])
+    .groupBy([sql`floor(${lat} / ${cell})`, sql`floor(${lng} / ${cell})`])
+    .execute();
+  return rows.map((row) => ({
+    count: toCount(row.count),
+    lat: Number(row.lat),
+    lng: Number(row.lng),
+    id: row.id,
+  }));
 }

@@ -1,6 +1,7 @@
 import type { CategoryKey } from '@eco/domain';
 import type { MediaStorage } from '../media/storage.ts';
 import { sellerRatingOf } from '../ratings/average.ts';
+import { parseOpeningHours } from './place-columns.ts';
 import type { PublicationWithAuthor } from './repository.ts';
 import type { PublicationJson } from './schemas.ts';
 
@@ -27,9 +28,14 @@ export function toPublicationJson(
   storage: MediaStorage,
   row: PublicationWithAuthor,
   files: readonly string[],
-  /** The moderators' note is for the author and the super users only. */
-  options: { withReviewNote?: boolean } = {},
+  options: {
+    /** The moderators' note is for the author and the super users only. */
+    withReviewNote?: boolean;
+    /** The exact point, for the author and the super users only; everyone else gets the point others see. */
+    exactPoint?: boolean;
+  } = {},
 ): PublicationJson {
+  const exact = options.exactPoint === true;
   return {
     ...(options.withReviewNote === true && row.status !== 1 ? { reviewNote: row.review_note } : {}),
     _id: row.id,
@@ -47,6 +53,14 @@ export function toPublicationJson(
     locationCountry: row.location_country,
     locationProvince: row.location_province,
     locationCity: row.location_city,
+    locationLat: exact ? row.location_lat : row.public_lat,
+    locationLng: exact ? row.location_lng : row.public_lng,
+    locationApproximate:
+      !exact &&
+      row.public_lat !== null &&
+      (row.public_lat !== row.location_lat || row.public_lng !== row.location_lng),
+    locationExact: row.location_exact === null ? null : row.location_exact === 1,
+    openingHours: parseOpeningHours(row.opening_hours),
     labels: parseLabels(row.labels),
     files: files.map((url) => ({ url, thumbnailUrl: thumbnailUrlOf(storage, url) })),
     status: row.status === 1 ? 1 : 0,

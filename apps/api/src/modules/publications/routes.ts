@@ -9,6 +9,8 @@ import { requireSession } from '../sessions/require-session.ts';
 import {
   createBodySchema,
   listQuerySchema,
+  mapAnswerSchema,
+  mapQuerySchema,
   myListQuerySchema,
   publicationAnswerSchema,
   publicationPageSchema,
@@ -38,7 +40,9 @@ export const publicationRoutes: FastifyPluginAsyncZod<{
   mail: CommunityMail;
   /** The site's public origin (PUBLIC_URL), for the calendar file's links. */
   publicUrl: string;
-}> = async (app, { database, mail, publicUrl }) => {
+  /** SECRET_KEY, from which the approximate points are derived. */
+  secretKey: string;
+}> = async (app, { database, mail, publicUrl, secretKey }) => {
   const publications = createPublicationsService({
     db: database.db,
     reader: database.reader,
@@ -46,6 +50,7 @@ export const publicationRoutes: FastifyPluginAsyncZod<{
     storage: app.mediaStorage,
     log: app.log,
     mail,
+    secretKey,
   });
   // PUT and DELETE of one publication: its row is asked for as the request arrives, along with the session.
   const storedRows = new WeakMap<FastifyRequest, Promise<PublicationWithAuthor | undefined>>();
@@ -106,6 +111,24 @@ export const publicationRoutes: FastifyPluginAsyncZod<{
       privateUnless(reply, false);
       return page;
     },
+  );
+
+  app.get(
+    '/publications/map',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'El mapa de los anuncios publicados: grupos y pines de un área',
+        description:
+          'Los mismos filtros y búsqueda que GET /api/publications, sobre el área visible (`bbox`) a un `zoom`: ' +
+          'grupos (cantidad y centroide) en una grilla de unos 64 píxeles, y los anuncios solos como pines con su ' +
+          'vista previa. Solo los que tienen punto; los de trueque y venta, con su punto aproximado salvo que su ' +
+          'autor elija el exacto.',
+        querystring: mapQuerySchema,
+        response: { 200: mapAnswerSchema, ...errorResponses(400) },
+      },
+    },
+    async (request) => publications.map(request.query),
   );
 
   app.get(

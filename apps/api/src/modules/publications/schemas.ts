@@ -6,12 +6,17 @@ import {
   LISTING_TYPES,
   MATERIAL_LABELS,
   SEARCH_TERM_MAX_LENGTH,
+  checkPoint,
+  parseBbox,
+  parseNear,
+  parseZoom,
   publicationSchema,
+  type ParseResult,
   type PublicationData,
 } from '@eco/domain';
 import { agendaParams, checkAgenda } from '@eco/domain/schemas/agenda';
 import { checkLocation, optionalLocationKey, whenObject } from '@eco/domain/schemas/fields';
-import { FIELDS, incorrect } from '@eco/domain/schemas/messages';
+import { FIELDS, incorrect, required } from '@eco/domain/schemas/messages';
 import {
   REASON_INVALID_MESSAGE,
   REASON_TOO_LONG_MESSAGE,
@@ -61,6 +66,37 @@ export const publicationJsonSchema = z
     locationCountry: z.string().nullable(),
     locationProvince: z.string().nullable(),
     locationCity: z.string().nullable(),
+    locationLat: z
+      .number()
+      .nullable()
+      .describe(
+        'WGS 84; null sin punto. En trueque y venta, salvo que su autor elija el lugar exacto, todos menos su ' +
+          'autor y los superusuarios reciben un punto aproximado (locationApproximate)',
+      ),
+    locationLng: z.number().nullable().describe('WGS 84; null sin punto'),
+    locationApproximate: z
+      .boolean()
+      .describe('true: el punto está corrido unos cientos de metros; dibujar un círculo de 500 m'),
+    locationExact: z
+      .boolean()
+      .nullable()
+      .describe('Trueque y venta: true si su autor eligió mostrar el lugar exacto; null, lo de su tipo'),
+    openingHours: z
+      .array(
+        z.object({
+          day: z.number().int().describe('0 domingo … 6 sábado'),
+          opens: z.string().describe('HH:MM'),
+          closes: z.string().describe('HH:MM, hasta 24:00'),
+        }),
+      )
+      .nullable()
+      .describe(
+        'Puntos de reciclaje: horarios por día, en la zona horaria del país; un día sin rangos está cerrado',
+      ),
+    distanceKm: z
+      .number()
+      .optional()
+      .describe('Solo con `near`: kilómetros desde ese punto hasta el punto que se muestra'),
     labels: z.array(z.string()),
     files: z.array(publicationFileSchema),
     status: z.union([z.literal(1), z.literal(0)]).describe('1 publicado; 0 en revisión o no publicado'),
@@ -146,6 +182,31 @@ const labelsParam = optionalParam(
     .transform((labels) => [...new Set(labels)]),
 ).describe('Materiales: repetido (labels=Vidrios&labels=Plásticos) o separados por comas; alcanza con uno');
 
+/** A query parameter read by one of the domain's parsers, its message reported as the parameter's. */
+function parsedParam<T>(parse: (text: string) => ParseResult<T>, example: string) {
+  return optionalParam(
+    z
+      .string()
+      .transform((text, ctx) => {
+        const result = parse(text);
+        if (result.ok) return result.value;
+        ctx.addIssue({ code: 'custom', message: result.message, input: text });
+        return z.NEVER;
+      })
+      .meta({ type: 'string', example }),
+  );
+}
+
+/** The place filters of the list and of the map. */
+const placeParams = {
+  bbox: parsedParam(parseBbox, '-64.3,-31.5,-64.1,-31.3').describe(
+    'Solo lo que está dentro: minLng,minLat,maxLng,maxLat (WGS 84, el orden de GeoJSON)',
+  ),
+  open: optionalParam(z.literal('now', { error: incorrect(FIELDS.openingHours) })).describe(
+    'now: solo los puntos de reciclaje abiertos en este momento (en la zona horaria de su país)',
+  ),
+};
+
 export const STATUS_FILTERS = ['published', 'pending', 'all'] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
@@ -156,6 +217,11 @@ export const listQuerySchema = z
     province: optionalParam(optionalLocationKey('locationProvince')).describe('Clave de la provincia'),
     city: optionalParam(optionalLocationKey('locationCity')).describe('Clave de la ciudad'),
     labels: labelsParam,
+    near: parsedParam(parseNear, '-31.4201,-64.1888').describe(
+      'lat,lng en Argentina o Colombia: lo más cercano primero; cada anuncio dice su distanceKm. Solo los que ' +
+        'tienen punto',
+    ),
+    ...placeParams,
     author: optionalParam(z.string().trim().min(1).max(100)).describe(
       'Id de un usuario: solo sus anuncios (el perfil público)',
     ),
@@ -201,6 +267,78 @@ const QUERY_NAMES: Record<string, string> = {
 
 export type ListQuery = z.output<typeof listQuerySchema>;
 
+/** The map: the list's filters (without paging and order) over a visible area at a zoom. */
+export const mapQuerySchema = z
+  .object({
+    term: listParams.term,
+    typed: listParams.typed,
+    country: optionalParam(optionalLocationKey('locationCountry')).describe('Clave del país (arg, col)'),
+    province: optionalParam(optionalLocationKey('locationProvince')).describe('Clave de la provincia'),
+    city: optionalParam(optionalLocationKey('locationCity')).describe('Clave de la ciudad'),
+    labels: labelsParam,
+    ...placeParams,
+    bbox: z
+      .string({ error: required(FIELDS.bbox) })
+      .transform((text, ctx) => {
+        const result = parseBbox(text);
+        if (result.ok) return result.value;
+        ctx.addIssue({ code: 'custom', message: result.message, input: text });
+        return z.NEVER;
+      })
+      .meta({ type: 'string', example: '-65,-32,-63,-30' })
+      .describe('El área visible: minLng,minLat,maxLng,maxLat'),
+    zoom: z
+      .string({ error: required(FIELDS.zoom) })
+      .transform((text, ctx) => {
+        const result = parseZoom(text);
+        if (result.ok) return result.value;
+        ctx.addIssue({ code: 'custom', message: result.message, input: text });
+        return z.NEVER;
+      })
+      .meta({ type: 'string', example: '12' })
+      .describe('Zoom del mapa, 0 a 22 (decimales admitidos)'),
+  })
+  .superRefine((query, ctx) =>
+    checkLocation(
+      { locationCountry: query.country, locationProvince: query.province, locationCity: query.city },
+      {
+        addIssue: (issue) =>
+          ctx.addIssue({ ...issue, path: issue.path?.map((field) => QUERY_NAMES[field] ?? field) }),
+      },
+      false,
+    ),
+  );
+
+export type MapQuery = z.output<typeof mapQuerySchema>;
+
+const clusterSchema = z.object({
+  lat: z.number().describe('Centroide de los puntos que se muestran'),
+  lng: z.number(),
+  count: z.number().int(),
+});
+
+const pinSchema = z.object({
+  _id: z.string(),
+  typed: z.enum(CATEGORY_KEYS),
+  title: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  approximate: z.boolean().describe('true: punto aproximado, dibujar un círculo de 500 m'),
+  thumbnailUrl: z.string().nullable().describe('Miniatura de la portada, para la vista previa'),
+  price: z.number().nullable(),
+  locationCity: z.string().nullable(),
+});
+
+export const mapAnswerSchema = z
+  .object({
+    total: z.number().int().describe('Cuántos anuncios con punto hay en el área'),
+    clusters: z.array(clusterSchema).describe('Grupos de dos o más, con su cantidad'),
+    pins: z.array(pinSchema).describe('Anuncios solos, con lo que muestra su vista previa'),
+  })
+  .describe('El área del mapa: grupos con cantidad al alejarse, pines al acercarse');
+
+export type MapAnswerJson = z.output<typeof mapAnswerSchema>;
+
 export const myListQuerySchema = z.object(listParams);
 export type MyListQuery = z.output<typeof myListQuerySchema>;
 
@@ -212,7 +350,13 @@ export const publicationParamsSchema = z.object({ id: z.string().min(1).max(100)
 /** A tip: the publication form with the category 'tips' (super users only) and no per-type requirement. */
 export const tipSchema = z
   .object({ ...publicationSchema.shape, typed: z.literal('tips', { error: incorrect(FIELDS.typed) }) })
-  .superRefine((value, ctx) => checkLocation(value, ctx, true), { when: whenObject });
+  .superRefine(
+    (value, ctx) => {
+      checkLocation(value, ctx, true);
+      checkPoint(value, ctx);
+    },
+    { when: whenObject },
+  );
 
 export type TipData = z.output<typeof tipSchema>;
 export type PublicationForm = PublicationData | TipData;
@@ -246,6 +390,30 @@ const FORM_FIELDS = {
   locationCountry: nullableString('Clave del país'),
   locationProvince: nullableString('Clave de la provincia'),
   locationCity: nullableString('Clave de la ciudad'),
+  locationLat: nullableNumber(
+    'WGS 84, en Argentina o Colombia, con locationLng. Sin ellas, se toman de locationUrl si el enlace las tiene',
+  ),
+  locationLng: nullableNumber('WGS 84, con locationLat'),
+  locationExact: field({
+    type: 'boolean',
+    nullable: true,
+    description:
+      'Trueque y venta: true muestra el lugar exacto a todos; si no, los demás ven un punto aproximado',
+  }),
+  openingHours: field({
+    type: 'array',
+    nullable: true,
+    items: {
+      type: 'object',
+      properties: {
+        day: { type: 'integer', minimum: 0, maximum: 6, description: '0 domingo … 6 sábado' },
+        opens: { type: 'string', example: '09:00' },
+        closes: { type: 'string', example: '18:00', description: 'Hasta 24:00' },
+      },
+      required: ['day', 'opens', 'closes'],
+    },
+    description: 'Solo puntos de reciclaje: hasta 3 rangos por día; un día sin rangos está cerrado',
+  }),
   calendaredAt: nullableString('ISO 8601 con zona horaria; obligatoria en events y courses'),
   calendaredUntil: nullableString('Fin opcional, ISO 8601 con zona horaria; posterior a calendaredAt'),
   labels: field({

@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { distanceKm as distanceBetween } from '@eco/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   hasEnded,
   isCalendaredType,
+  COUNTRY_TIME_ZONES,
+  weekMinuteOf,
+  roundCoordinate,
   normalizeSearchTerms,
   PUBLISHED_STATUS,
   UNPUBLISHED_STATUS,
@@ -31,9 +35,11 @@ import {
   STATUS_FORBIDDEN_MESSAGE,
 } from './messages.ts';
 import { publicationsTracker, type ListDependencies } from './list-dependencies.ts';
+import { approximationKey, placeColumnsOf, writeOpeningRanges, type PlaceColumns } from './place-columns.ts';
 import {
   createListMemory,
   listPublications,
+  mapCells,
   readPublicationsVersion,
   type ListCriteria,
 } from './list-repository.ts';
@@ -42,12 +48,15 @@ import {
   findFileUrls,
   findPublication,
   insertPublication,
+  selectWithAuthor,
   updatePublication,
   type AlsoInTransaction,
   type PublicationWithAuthor,
 } from './repository.ts';
 import type {
   ListQuery,
+  MapAnswerJson,
+  MapQuery,
   MyListQuery,
   PublicationForm,
   PublicationJson,
@@ -69,11 +78,13 @@ export type PublicationsDeps = {
   storage: MediaStorage;
   log: FastifyBaseLogger;
   mail: CommunityMail;
+  /** SECRET_KEY: the approximate points are derived from it. */
+  secretKey: string;
 };
 
 type ContentColumns = Omit<
   NewPublication,
-  'id' | 'status' | 'created_by' | 'created_at' | 'updated_at' | keyof SearchStems
+  'id' | 'status' | 'created_by' | 'created_at' | 'updated_at' | keyof SearchStems | keyof PlaceColumns
 >;
 
 /** The stored columns of the form's content (everything but the status and the images). */
@@ -96,8 +107,8 @@ function contentOf(form: PublicationForm): ContentColumns {
   };
 }
 
-function sameContent(row: PublicationWithAuthor, content: ContentColumns): boolean {
-  return (Object.keys(content) as (keyof ContentColumns)[]).every(
+function sameContent(row: PublicationWithAuthor, content: ContentColumns & PlaceColumns): boolean {
+  return (Object.keys(content) as (keyof (ContentColumns & PlaceColumns))[]).every(
     (column) => row[column] === content[column],
   );
 }
@@ -130,7 +141,43 @@ function minuteName(minute: Date, requestUrl: string): string {
   return `${minute.getTime()} ${requestUrl}`;
 }
 
-export function createPublicationsService({ db, reader, dialect, storage, log, mail }: PublicationsDeps) {
+/** The minute of the local week in each country, for open=now. */
+function openMinutesAt(minute: Date): { arg: number; col: number } {
+  return {
+    arg: weekMinuteOf(COUNTRY_TIME_ZONES.arg ?? '', minute),
+    col: weekMinuteOf(COUNTRY_TIME_ZONES.col ?? '', minute),
+  };
+}
+
+/** Kilometres to three decimals (metres): the list's `distanceKm`. */
+function roundKm(km: number): number {
+  return Math.round(km * 1000) / 1000;
+}
+
+/** Writes the open stretches along with the publication when its hours change (in the same transaction). */
+function withOpeningRanges(
+  id: string,
+  hours: string | null,
+  previous: string | null,
+  also: AlsoInTransaction | undefined,
+): AlsoInTransaction | undefined {
+  if (hours === previous) return also;
+  return async (trx) => {
+    await writeOpeningRanges(trx, id, hours);
+    await also?.(trx);
+  };
+}
+
+export function createPublicationsService({
+  db,
+  reader,
+  dialect,
+  storage,
+  log,
+  mail,
+  secretKey,
+}: PublicationsDeps) {
+  const placeKey = approximationKey(secretKey);
   const images = createPublicationImages(db, storage, log);
   const listMemory = createListMemory(db);
   const tracker = publicationsTracker(db);
@@ -155,7 +202,18 @@ export function createPublicationsService({ db, reader, dialect, storage, log, m
     // Both at once: a write's answer waits for one round trip, not two.
     const [row, files] = await Promise.all([findPublication(db, id), findFileUrls(db, [id])]);
     if (row === undefined) throw new HttpError(404, PUBLICATION_NOT_FOUND_MESSAGE);
-    return toPublicationJson(storage, row, files.get(id) ?? [], { withReviewNote: false });
+    // Only its author or a super user writes: they see the exact point.
+    return toPublicationJson(storage, row, files.get(id) ?? [], { withReviewNote: false, exactPoint: true });
+  }
+
+  /** The map's lone publications, with their images (for the pins' previews). */
+  async function loadPins(ids: readonly string[]) {
+    if (ids.length === 0) return { rows: [], files: new Map<string, string[]>() };
+    const [rows, files] = await Promise.all([
+      selectWithAuthor(reader).where('p.id', 'in', ids).execute(),
+      findFileUrls(reader, ids),
+    ]);
+    return { rows, files };
   }
 
   /** A publication as `user` may see it (404 otherwise), with its revision. */
@@ -169,7 +227,10 @@ export function createPublicationsService({ db, reader, dialect, storage, log, m
       throw new HttpError(404, PUBLICATION_NOT_FOUND_MESSAGE);
     }
     const withReviewNote = isAuthor(user, stored.row) || user?.isSuperUser === true;
-    const publication = toPublicationJson(storage, stored.row, stored.files, { withReviewNote });
+    const publication = toPublicationJson(storage, stored.row, stored.files, {
+      withReviewNote,
+      exactPoint: withReviewNote,
+    });
     // Said of one publication only: a list's remembered answer would keep it past the end.
     if (isCalendaredType(publication.typed)) {
       publication.ended = hasEnded(publication.calendaredAt, publication.calendaredUntil, new Date());
@@ -204,9 +265,20 @@ export function createPublicationsService({ db, reader, dialect, storage, log, m
       listMemory,
       { version, reader },
     );
-    const publications = rows.map((row) =>
-      toPublicationJson(storage, row, files.get(row.id) ?? [], { withReviewNote }),
-    );
+    // The review note goes to the author's own list and the super users' lists: so does the exact point.
+    const publications = rows.map((row) => {
+      const json = toPublicationJson(storage, row, files.get(row.id) ?? [], {
+        withReviewNote,
+        exactPoint: withReviewNote,
+      });
+      // Measured to the point others see, whoever asks: a distance never says more than the card.
+      if (criteria.near !== undefined && row.public_lat !== null && row.public_lng !== null) {
+        json.distanceKm = roundKm(
+          distanceBetween(criteria.near, { lat: row.public_lat, lng: row.public_lng }),
+        );
+      }
+      return json;
+    });
     // A list that depends on the clock says which minute it was computed for (the cards' "hoy", "mañana").
     const asOf = criteria.endsFrom ?? criteria.endsBefore;
     return { page: pageOf(publications, total, page, pageSize, asOf), deps };
@@ -285,6 +357,9 @@ export function createPublicationsService({ db, reader, dialect, storage, log, m
       city: query.city ?? undefined,
       labels: query.labels,
       authorId: query.author,
+      near: query.near,
+      bbox: query.bbox,
+      openAt: query.open === 'now' ? openMinutesAt(minute) : undefined,
     };
   }
 
@@ -295,6 +370,57 @@ export function createPublicationsService({ db, reader, dialect, storage, log, m
         throw new HttpError(403, FORBIDDEN_MESSAGE);
       }
       return (await list(listCriteriaOf(query), query)).page;
+    },
+
+    /** GET /publications/map: the published matches with a point in the area, as cells and pins. */
+    async map(query: MapQuery): Promise<MapAnswerJson> {
+      const minute = agendaMinute(Date.now());
+      const cells = await mapCells(
+        db,
+        dialect,
+        {
+          status: 'published',
+          typed: query.typed,
+          country: query.country ?? undefined,
+          province: query.province ?? undefined,
+          city: query.city ?? undefined,
+          labels: query.labels,
+          bbox: query.bbox,
+          openAt: query.open === 'now' ? openMinutesAt(minute) : undefined,
+          words: normalizeSearchTerms(query.term ?? ''),
+          offset: 0,
+          limit: 0,
+        },
+        query.zoom,
+        { reader },
+      );
+      const alone = cells.filter((cell) => cell.count === 1).map((cell) => cell.id);
+      const { rows, files } = await loadPins(alone);
+      const pins = rows.map((row) => {
+        const json = toPublicationJson(storage, row, files.get(row.id) ?? []);
+        return {
+          _id: json._id,
+          typed: json.typed,
+          title: json.title,
+          lat: json.locationLat ?? 0,
+          lng: json.locationLng ?? 0,
+          approximate: json.locationApproximate,
+          thumbnailUrl: json.files[0]?.thumbnailUrl ?? null,
+          price: json.price,
+          locationCity: json.locationCity,
+        };
+      });
+      return {
+        total: cells.reduce((sum, cell) => sum + cell.count, 0),
+        clusters: cells
+          .filter((cell) => cell.count > 1)
+          .map((cell) => ({
+            lat: roundCoordinate(cell.lat),
+            lng: roundCoordinate(cell.lng),
+            count: cell.count,
+          })),
+        pins,
+      };
     },
 
     /**
@@ -313,7 +439,7 @@ export function createPublicationsService({ db, reader, dialect, storage, log, m
       // An agenda's criteria hold the minute: so do its key and the name of its URL, which the next minute misses.
       const key = JSON.stringify([criteriaOf(criteria, query), query.page, query.pageSize]);
       if (requestUrl !== undefined) {
-        const name = isAgenda(query) ? minuteName(minute, requestUrl) : requestUrl;
+        const name = isAgenda(query) || query.open === 'now' ? minuteName(minute, requestUrl) : requestUrl;
         await answerNames.set(version, name, Promise.resolve({ value: key, deps: true }));
       }
       return publishedAnswers.get(version, key, async () => {
@@ -375,11 +501,16 @@ export function createPublicationsService({ db, reader, dialect, storage, log, m
       const now = new Date().toISOString();
       const id = randomUUID();
       const content = contentOf(form);
+      const place = placeColumnsOf(id, form, placeKey);
+      const awaiting: AlsoInTransaction | undefined = user.isSuperUser
+        ? undefined
+        : (trx) => notifyAwaitingReview(trx, { id, title: form.title, authorId: user._id });
       await insertPublication(
         db,
         {
           id,
           ...content,
+          ...place,
           ...searchStemsOf(content),
           status,
           captcha_verified: captchaVerified === null ? null : Number(captchaVerified),
@@ -388,9 +519,7 @@ export function createPublicationsService({ db, reader, dialect, storage, log, m
           updated_at: now,
         },
         urls,
-        user.isSuperUser
-          ? undefined
-          : (trx) => notifyAwaitingReview(trx, { id, title: form.title, authorId: user._id }),
+        withOpeningRanges(id, place.opening_hours, null, awaiting),
       );
       return answer(id);
     },
@@ -432,13 +561,20 @@ export function createPublicationsService({ db, reader, dialect, storage, log, m
       const urls = form.files.map((file) => file.url);
       images.check(urls, user._id, previous);
       const content = contentOf(form);
-      const changed = !sameContent(row, content) || !sameList(previous, urls);
+      const place = placeColumnsOf(id, form, placeKey);
+      const changed = !sameContent(row, { ...content, ...place }) || !sameList(previous, urls);
       let status = row.status === PUBLISHED_STATUS ? PUBLISHED_STATUS : UNPUBLISHED_STATUS;
       if (user.isSuperUser) status = form.status ?? status;
       else if (changed) status = UNPUBLISHED_STATUS;
       if (!changed && status === row.status) return answer(id);
 
-      const changes: PublicationUpdate = { ...content, ...searchStemsOf(content), status, updated_at: now };
+      const changes: PublicationUpdate = {
+        ...content,
+        ...place,
+        ...searchStemsOf(content),
+        status,
+        updated_at: now,
+      };
       const notice = user.isSuperUser
         ? statusNotice(user, row, form.title, status, body.reason)
         : // The author's change sends a published publication back to review: the super users learn it once.
@@ -459,7 +595,13 @@ export function createPublicationsService({ db, reader, dialect, storage, log, m
               await notice?.(trx);
               await savers.inTransaction(trx);
             };
-      await updatePublication(db, id, changes, sameList(previous, urls) ? undefined : urls, also);
+      await updatePublication(
+        db,
+        id,
+        changes,
+        sameList(previous, urls) ? undefined : urls,
+        withOpeningRanges(id, place.opening_hours, row.opening_hours, also),
+      );
       await savers?.mail(mail);
       if (user.isSuperUser) await afterStatusChange(user, row, form.title, status, body.reason);
       await images.release(previous.filter((url) => !urls.includes(url)));

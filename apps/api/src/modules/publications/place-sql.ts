@@ -1,0 +1,96 @@
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import type { BoundingBox, Point } from '@eco/domain';
+import type { Dialect } from '../../db/schema.ts';
+
+// The place filters of the lists and the map on both dialects (migration 0024), on `p`: PostgreSQL's publications,
+// or SQLite's slim list rows or publications (both have `id`). Everything reads the public point.
+
+export type PlaceCriteria = {
+  /** Only what lies inside. */
+  bbox?: BoundingBox | undefined;
+  /** Nearest first; only publications with a point. */
+  near?: Point | undefined;
+  /** open=now: the minute of the local week (Sunday 00:00 is 0) in each country at the request's minute. */
+  openAt?: { arg: number; col: number } | undefined;
+};
+
+export function hasPlaceCriteria(criteria: PlaceCriteria): boolean {
+  return criteria.bbox !== undefined || criteria.near !== undefined || criteria.openAt !== undefined;
+}
+
+const EARTH_RADIUS_KM = 6371.0088;
+
+/** The great-circle distance (haversine, as the domain's distanceKm) from `point` to the coordinates given. */
+export function distanceSql(
+  dialect: Dialect,
+  point: Point,
+  lat: Expression<number>,
+  lng: Expression<number>,
+): RawBuilder<number> {
+  const least = dialect === 'postgres' ? sql.raw('least') : sql.raw('min');
+  const cast = (value: number) => (dialect === 'postgres' ? sql`${value}::float8` : sql`${value}`);
+  return sql<number>`(${2 * EARTH_RADIUS_KM} * asin(${least}(1, sqrt(
+    power(sin(radians(${lat} - ${cast(point.lat)}) / 2), 2) +
+    cos(radians(${cast(point.lat)})) * cos(radians(${lat})) * power(sin(radians(${lng} - ${cast(point.lng)}) / 2), 2)))))`;
+}
+
+/** Inside the box (or, without one, having a point). */
+function pointCondition(dialect: Dialect, box: BoundingBox | undefined): RawBuilder<SqlBool> {
+  if (dialect === 'postgres') {
+    if (box === undefined) return sql<SqlBool>`p.public_lat is not null`;
+    return sql<SqlBool>`point(p.public_lng, p.public_lat) <@ box(point(${box.minLng}::float8, ${box.minLat}::float8),
+      point(${box.maxLng}::float8, ${box.maxLat}::float8)) and p.public_lat is not null`;
+  }
+  if (box === undefined) {
+    return sql<SqlBool>`p.id in (select g.id from publication_places as r join publications as g on g.rowid = r.id)`;
+  }
+  // The R*Tree's 32-bit bounds are rounded outwards: the exact columns decide at the edges.
+  return sql<SqlBool>`p.id in (select g.id from publication_places as r join publications as g on g.rowid = r.id
+    where r.min_lat <= ${box.maxLat} and r.max_lat >= ${box.minLat} and r.min_lng <= ${box.maxLng} and r.max_lng >= ${box.minLng}
+    and g.public_lat between ${box.minLat} and ${box.maxLat} and g.public_lng between ${box.minLng} and ${box.maxLng})`;
+}
+
+/** The place criteria's conditions on `p`. */
+export function placeConditions(dialect: Dialect, criteria: PlaceCriteria): RawBuilder<SqlBool>[] {
+  const conditions: RawBuilder<SqlBool>[] = [];
+  if (criteria.bbox !== undefined || criteria.near !== undefined) {
+    conditions.push(pointCondition(dialect, criteria.bbox));
+  }
+  if (criteria.openAt !== undefined) {
+    const { arg, col } = criteria.openAt;
+    const minute =
+      dialect === 'postgres'
+        ? sql`(case when p.location_country = 'col' then ${col}::integer else ${arg}::integer end)`
+        : sql`(case when p.location_country = 'col' then ${col} else ${arg} end)`;
+    conditions.push(sql<SqlBool>`exists (select 1 from publication_opening_ranges as o
+      where o.publication_id = p.id and o.opens_at <= ${minute} and o.closes_at > ${minute})`);
+  }
+  return conditions;
+}
+
+/** A box holding every point within `km` of `center` (its width grows toward the poles). */
+export function boxAround(center: Point, km: number): BoundingBox {
+  // Degrees of the haversine's sphere (111.195 km), rounded down so that the box holds the whole circle; its width
+  // taken at its edge nearest a pole.
+  const dLat = km / 111;
+  const edge = Math.min(89, Math.abs(center.lat) + dLat);
+  const dLng = km / (111 * Math.max(0.02, Math.cos((edge * Math.PI) / 180)));
+  return {
+    minLat: Math.max(-90, center.lat - dLat),
+    maxLat: Math.min(90, center.lat + dLat),
+    minLng: Math.max(-180, center.lng - dLng),
+    maxLng: Math.min(180, center.lng + dLng),
+  };
+}
+
+/** The intersection of two boxes, or null when they do not meet. */
+export function intersect(a: BoundingBox, b: BoundingBox | undefined): BoundingBox | null {
+  if (b === undefined) return a;
+  const box = {
+    minLat: Math.max(a.minLat, b.minLat),
+    maxLat: Math.min(a.maxLat, b.maxLat),
+    minLng: Math.max(a.minLng, b.minLng),
+    maxLng: Math.min(a.maxLng, b.maxLng),
+  };
+  return box.minLat <= box.maxLat && box.minLng <= box.maxLng ? box : null;
+}
