@@ -2,6 +2,9 @@ import { MATERIAL_LABELS } from '@eco/domain';
 import { MultiSelect, NumberInput, Paper, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { ReactNode } from 'react';
+import { useCallback } from 'react';
+import { OpeningHoursEditor } from '../places/OpeningHoursEditor';
+import { PlaceFields } from '../places/PlaceFields';
 import { joinDateTime, publicationTimeZone, splitDateTime } from './publication-form-date';
 import type { FormImage, PublicationFormValues } from './publication-form-values';
 import { isFieldRequired } from './publication-form-values';
@@ -50,6 +53,16 @@ export function PublicationDetailsForm({
     form.setFieldValue('locationProvince', next.locationProvince);
     form.setFieldValue('locationCity', next.locationCity);
   }
+
+  const setPoint = useCallback(
+    (point: { locationLat: number | string; locationLng: number | string }) => {
+      form.setFieldValue('locationLat', point.locationLat);
+      form.setFieldValue('locationLng', point.locationLng);
+    },
+    // Mantine's form handle keeps its identity.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
 
   return (
     <Stack gap="md">
@@ -155,7 +168,25 @@ export function PublicationDetailsForm({
           errors={form.errors}
           required={false}
         />
+        <PlaceFields
+          values={form.values}
+          errors={form.errors}
+          onPoint={setPoint}
+          onExactChange={(exact) => form.setFieldValue('locationExact', exact)}
+          latInput={form.getInputProps('locationLat')}
+          lngInput={form.getInputProps('locationLng')}
+        />
       </Section>
+
+      {typed === 'dots' && (
+        <Section title="Horario">
+          <OpeningHoursEditor
+            value={form.values.openingHours}
+            onChange={(hours) => form.setFieldValue('openingHours', hours)}
+            error={typeof form.errors.openingHours === 'string' ? form.errors.openingHours : undefined}
+          />
+        </Section>
+      )}
 
       {isSuperUser && form.values.status !== undefined && (
         <Section title="Estado">
