@@ -1,6 +1,5 @@
 import { COUNTRY_BOUNDS, type BoundingBox } from '@eco/domain/places/bounds';
 import { cityCenter } from '@eco/domain/places/city-centers';
-import { parseBbox } from '@eco/domain/places/schemas';
 import { findCity } from '@eco/domain/catalog/cities';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
@@ -11,7 +10,7 @@ import { formatNumber } from '../../lib/format';
 import { publicationPath } from '../publications/publications';
 import type { ExploreQuery } from '../publications/publications-query';
 import { apiMapSearch, explorePath } from '../publications/publications-query';
-import { BOTH_COUNTRIES, formatBbox } from './geo';
+import { BOTH_COUNTRIES, formatBbox, readBbox } from './geo';
 import type { MapMarker, MapView } from './map-types';
 import { PlaceMap } from './PlaceMap';
 
@@ -31,8 +30,8 @@ type MapAnswer = {
 
 /** What the map frames first: the searched area, the chosen city, the chosen country, or both countries. */
 export function initialFrame(query: ExploreQuery): BoundingBox {
-  const bbox = query.bbox ? parseBbox(query.bbox) : null;
-  if (bbox?.ok) return bbox.value;
+  const bbox = readBbox(query.bbox ?? null);
+  if (bbox) return bbox;
   const center = cityCenter(query.city);
   if (center) {
     const d = 0.12;

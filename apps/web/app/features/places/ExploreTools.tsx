@@ -1,5 +1,4 @@
 import { cityCenter } from '@eco/domain/places/city-centers';
-import { formatNear } from '@eco/domain/places/schemas';
 import { findCity } from '@eco/domain/catalog/cities';
 import { Button, Group, Text } from '@mantine/core';
 import { IconClockHour4, IconCurrentLocation, IconList, IconMap } from '@tabler/icons-react';
@@ -7,6 +6,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { ExploreQuery } from '../publications/publications-query';
 import { explorePath } from '../publications/publications-query';
+import { formatPoint as formatNear } from './geo';
 
 // The explore page's place tools. Every one is a link first (it works before scripts and without them); "Cerca de
 // mí" asks for the person's location only when tapped.

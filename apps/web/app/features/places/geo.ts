@@ -1,5 +1,5 @@
 import type { BoundingBox, Point } from '@eco/domain/places/bounds';
-import { COUNTRY_BOUNDS } from '@eco/domain/places/bounds';
+import { COUNTRY_BOUNDS, isPlacePoint, roundCoordinate } from '@eco/domain/places/bounds';
 
 // Small geometry helpers of the web's maps (the domain holds distances and the countries' boxes).
 
@@ -41,4 +41,34 @@ export function directionsUrl(point: Point): string {
 export function geoUri(point: Point, label?: string): string {
   const query = label ? `?q=${point.lat},${point.lng}(${encodeURIComponent(label)})` : '';
   return `geo:${point.lat},${point.lng}${query}`;
+}
+
+// The explore URL's `near` and `bbox`, read without the domain's zod schemas (which would add ~28 KB to explore's
+// and the detail's first load): a value the API would refuse is dropped here, and the API says why when asked.
+const NUMBER = String.raw`\s*[-+]?(?:\d+(?:\.\d*)?|\.\d+)\s*`;
+const PAIR = new RegExp(`^${NUMBER},${NUMBER}$`);
+const FOUR = new RegExp(`^${NUMBER},${NUMBER},${NUMBER},${NUMBER}$`);
+
+/** `near=lat,lng` as the API writes it (six decimals), or null for anything outside Argentina and Colombia. */
+export function readNear(text: string | null): Point | null {
+  if (!text || !PAIR.test(text)) return null;
+  const [lat, lng] = text.split(',').map(Number);
+  const point = { lat: lat ?? NaN, lng: lng ?? NaN };
+  return isPlacePoint(point) ? { lat: roundCoordinate(point.lat), lng: roundCoordinate(point.lng) } : null;
+}
+
+export function formatPoint(point: Point): string {
+  return `${roundCoordinate(point.lat)},${roundCoordinate(point.lng)}`;
+}
+
+/** `bbox=minLng,minLat,maxLng,maxLat`, or null when it is not four coordinates in order. */
+export function readBbox(text: string | null): BoundingBox | null {
+  if (!text || !FOUR.test(text)) return null;
+  const [minLng = NaN, minLat = NaN, maxLng = NaN, maxLat = NaN] = text.split(',').map(Number);
+  const valid =
+    [minLng, maxLng].every((lng) => lng >= -180 && lng <= 180) &&
+    [minLat, maxLat].every((lat) => lat >= -90 && lat <= 90) &&
+    minLng <= maxLng &&
+    minLat <= maxLat;
+  return valid ? { minLng, minLat, maxLng, maxLat } : null;
 }

@@ -10,8 +10,7 @@ import { DEFAULT_PAGE } from '@eco/domain/constants';
 import { SEARCH_TERM_MAX_LENGTH } from '@eco/domain/search';
 import { isCalendaredType } from '@eco/domain/catalog/listing-types';
 import { AGENDA_WHEN_LABELS, isAgendaWhen, type AgendaWhen } from '@eco/domain/dates/agenda-ranges';
-import { formatNear, parseBbox, parseNear } from '@eco/domain/places/schemas';
-import { formatBbox } from '../places/geo';
+import { formatBbox, formatPoint, readBbox, readNear } from '../places/geo';
 
 // The explore page keeps every criterion in its URL (/publications?what=dots&term=vidrio&country=arg…&page=2), so a
 // search can be shared and reloaded. This module reads and writes that URL and turns it into the API's query.
@@ -106,10 +105,10 @@ export function parseExploreQuery(params: URLSearchParams): ExploreQuery {
     if (params.get('past') === '1') query.past = true;
   }
   if (params.get('view') === 'map') query.view = 'map';
-  const near = parseNear(params.get('near') ?? '');
-  if (near.ok) query.near = formatNear(near.value);
-  const bbox = parseBbox(params.get('bbox') ?? '');
-  if (bbox.ok) query.bbox = formatBbox(bbox.value);
+  const near = readNear(params.get('near'));
+  if (near) query.near = formatPoint(near);
+  const bbox = readBbox(params.get('bbox'));
+  if (bbox) query.bbox = formatBbox(bbox);
   if (query.what === 'dots' && params.get('open') === 'now') query.open = true;
   return query;
 }
