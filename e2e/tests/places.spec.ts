@@ -115,10 +115,11 @@ test('"Cerca de mí" sorts by distance from the shared location and cards say ho
   const page = await context.newPage();
   await page.goto(`/publications?what=dots&term=${marker}`);
   await page.getByRole('button', { name: 'Cerca de mí' }).click();
-  await expect(page).toHaveURL(/near=-31\.4165,-64\.1838/);
+  await expect.poll(() => decodeURIComponent(page.url())).toContain('near=-31.4165,-64.1838');
   const cards = page.getByRole('article');
   await expect(cards).toHaveCount(2);
-  await expect(cards.nth(0)).toContainText(`Acopio cercano ${marker}`);
+  // Titles are cut on cards: the start tells them apart.
+  await expect(cards.nth(0)).toContainText('Acopio cercano');
   await expect(cards.nth(0)).toContainText('a 1 km');
   await expect(cards.nth(1)).toContainText('a 5 km');
   // Open every day all day: the opening line says so.
@@ -145,6 +146,8 @@ test('the detail page shows the point on a small map and a directions link', asy
 });
 
 test('a member sets the point by pasting a Google Maps link', async ({ browser }) => {
+  // A whole form with a photo upload on a busy machine.
+  test.setTimeout(90_000);
   const context = await browser.newContext();
   const author = demoUsers.find((user) => user.email === 'martin.gomez@ecoanuncios.local')!;
   await signInAs(context, author.email);
@@ -198,7 +201,9 @@ test('without JavaScript the list / map switch is a pair of links that keep the 
   await expect(page).toHaveURL(/view=map/);
   await expect(page).toHaveURL(/term=vidrio/);
   await expect(page).toHaveURL(/country=arg/);
-  await expect(page.getByText('El mapa necesita JavaScript; la lista tiene los mismos resultados.')).toBeVisible();
+  await expect(
+    page.getByText('El mapa aparece con JavaScript activado; la lista tiene los mismos resultados.'),
+  ).toBeVisible();
   await expect(page.getByRole('article').first()).toBeVisible();
   await page.getByRole('link', { name: 'Lista' }).click();
   await expect(page).not.toHaveURL(/view=map/);

@@ -52,7 +52,8 @@ export function OpenNowToggle({ query }: { query: ExploreQuery }) {
       variant={query.open ? 'filled' : 'default'}
       size="compact-md"
       leftSection={<IconClockHour4 size={16} aria-hidden />}
-      aria-pressed={query.open === true}
+      // A link cannot be pressed: the filter's chip above also says it is on.
+      aria-current={query.open ? 'true' : undefined}
       preventScrollReset
     >
       Abierto ahora

@@ -92,11 +92,12 @@ export function PlaceMap({ label, bounds, maxZoom, markers, circle, picker, onVi
   return (
     <Box className={classes.frame} style={{ height }} data-map-state={state}>
       <div ref={container} className={classes.map} role="region" aria-label={label} />
-      <noscript>
+      {state === 'loading' && (
+        // Also what a browser without scripts keeps showing.
         <Text size="sm" c="dimmed" className={classes.notice}>
-          El mapa necesita JavaScript; la lista tiene los mismos resultados.
+          El mapa aparece con JavaScript activado; la lista tiene los mismos resultados.
         </Text>
-      </noscript>
+      )}
       {state === 'failed' && (
         <Text size="sm" c="dimmed" className={classes.notice}>
           Este dispositivo no puede mostrar el mapa; la lista tiene los mismos resultados.

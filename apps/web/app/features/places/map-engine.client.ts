@@ -33,6 +33,21 @@ export type CreateMapOptions = {
 };
 
 const CIRCLE_SOURCE = 'approximate-circle';
+const MAX_BOUNDS: [number, number, number, number] = [-110, -65, -30, 25];
+/** MapLibre's own labels, in the site's language. */
+const SPANISH = {
+  'Map.Title': 'Mapa',
+  'NavigationControl.ZoomIn': 'Acercar',
+  'NavigationControl.ZoomOut': 'Alejar',
+  'Marker.Title': 'Marcador',
+  'Popup.Close': 'Cerrar la vista previa',
+  'AttributionControl.ToggleAttribution': 'Ver créditos del mapa',
+  'CooperativeGesturesHandler.WindowsHelpText': 'Usá Ctrl + rueda para acercar el mapa',
+  'CooperativeGesturesHandler.MacHelpText': 'Usá ⌘ + rueda para acercar el mapa',
+  'CooperativeGesturesHandler.MobileHelpText': 'Usá dos dedos para mover el mapa',
+};
+
+const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
 function boundsOf(box: BoundingBox): LngLatBounds {
   return new LngLatBounds([box.minLng, box.minLat], [box.maxLng, box.maxLat]);
@@ -75,7 +90,11 @@ export function createMap({ container, styleUrl, bounds, maxZoom = 16, onView }:
     bounds: boundsOf(bounds),
     fitBoundsOptions: { padding: 24, maxZoom },
     attributionControl: styleUrl ? { compact: true } : false,
-    cooperativeGestures: false,
+    // Around both countries: no world copies, and every visible area is one the API can answer.
+    maxBounds: MAX_BOUNDS,
+    minZoom: 1.5,
+    renderWorldCopies: false,
+    locale: SPANISH,
     dragRotate: false,
     pitchWithRotate: false,
     touchPitch: false,
@@ -99,7 +118,12 @@ export function createMap({ container, styleUrl, bounds, maxZoom = 16, onView }:
   const view = (): MapView => {
     const box = map.getBounds();
     return {
-      bbox: { minLng: box.getWest(), minLat: box.getSouth(), maxLng: box.getEast(), maxLat: box.getNorth() },
+      bbox: {
+        minLng: clamp(box.getWest(), -180, 180),
+        minLat: clamp(box.getSouth(), -90, 90),
+        maxLng: clamp(box.getEast(), -180, 180),
+        maxLat: clamp(box.getNorth(), -90, 90),
+      },
       zoom: map.getZoom(),
     };
   };
