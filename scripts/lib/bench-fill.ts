@@ -113,6 +113,10 @@ export async function fillDatabase(
             .values(batch.map((row) => row.publication))
             .execute();
           await trx.insertInto('publication_files').values(fileRows).execute();
+          const rangeRows = batch.flatMap((row) => row.openingRanges ?? []);
+          if (rangeRows.length > 0) {
+            await trx.insertInto('publication_opening_ranges').values(rangeRows).execute();
+          }
           files += fileRows.length;
           written += batch.length;
         }

@@ -1,4 +1,4 @@
-import { CATEGORY_KEYS, cities, MATERIAL_LABELS } from '@eco/domain';
+import { CATEGORY_KEYS, cities, cityCenter, MATERIAL_LABELS } from '@eco/domain';
 import { MATERIALS, PRODUCTS, TOPICS } from './bench-vocabulary.ts';
 
 // The realistic request mix of GET /api/publications: distinct requests drawn from the vocabulary of the generated
@@ -15,6 +15,8 @@ export const LIST_KINDS = [
   'text',
   'text + filters',
   'deep page',
+  'near me',
+  'map',
 ] as const;
 export type ListKind = (typeof LIST_KINDS)[number];
 
@@ -51,6 +53,9 @@ const KIND_WEIGHTS: Record<ListKind, number> = {
   text: 30,
   'text + filters': 20,
   'deep page': 12,
+  // Places (issue 24): "cerca de mí" from a point in a catalog city, and map viewports at every zoom.
+  'near me': 8,
+  map: 12,
 };
 
 export function createListMix(seed: number, distinct = 1200) {
@@ -92,7 +97,61 @@ export function createListMix(seed: number, distinct = 1200) {
     return entries;
   }
 
+  /** A point a few kilometres around a random catalog city's center. */
+  function aroundCity(km: number): { lat: number; lng: number } {
+    const center = cityCenter(pick(cities).key) ?? { lat: -34.6037, lng: -58.3816 };
+    const angle = random() * 2 * Math.PI;
+    const distance = km * Math.sqrt(random());
+    return {
+      lat: Number((center.lat + (distance * Math.cos(angle)) / 111.2).toFixed(5)),
+      lng: Number(
+        (
+          center.lng +
+          (distance * Math.sin(angle)) / (111.2 * Math.cos((center.lat * Math.PI) / 180))
+        ).toFixed(5),
+      ),
+    };
+  }
+
+  /** A phone's viewport (400 × 700 px) at a zoom from the countries (4) to a block (16), over a city or the sea. */
+  function viewport(): [string, string][] {
+    const zoom = 4 + Math.floor(random() * 13);
+    const center = aroundCity(zoom <= 8 ? 300 : 8);
+    const degrees = 360 / 2 ** zoom / 256;
+    const halfWidth = 200 * degrees;
+    const halfHeight = 350 * degrees * Math.cos((center.lat * Math.PI) / 180);
+    const bbox = [
+      Math.max(-180, center.lng - halfWidth),
+      Math.max(-85, center.lat - halfHeight),
+      Math.min(180, center.lng + halfWidth),
+      Math.min(85, center.lat + halfHeight),
+    ].map((value) => value.toFixed(5));
+    return [
+      ['bbox', bbox.join(',')],
+      ['zoom', String(zoom)],
+    ];
+  }
+
+  /** The filters a map or a near-me list often has: a category, a material, a term, open now. */
+  function placeFilters(): [string, string][] {
+    const entries: [string, string][] = [];
+    const typedKey = chance(0.5) ? pick(CATEGORY_KEYS) : undefined;
+    if (typedKey !== undefined) entries.push(['typed', typedKey]);
+    if (chance(0.2)) entries.push(['labels', pick(MATERIAL_LABELS)]);
+    if (chance(0.2)) entries.push(['term', term()]);
+    if (typedKey === 'dots' && chance(0.3)) entries.push(['open', 'now']);
+    return entries;
+  }
+
   function request(kind: ListKind): MixRequest {
+    if (kind === 'map') {
+      const params = [...viewport(), ...placeFilters()];
+      return {
+        kind,
+        path: `/api/publications/map?${new URLSearchParams(params).toString()}`,
+        hasText: params.some(([name]) => name === 'term'),
+      };
+    }
     let params: [string, string][] = [];
     let page = shallowPage();
     switch (kind) {
@@ -116,6 +175,12 @@ export function createListMix(seed: number, distinct = 1200) {
       case 'text + filters':
         params = [['term', term()], ...filters()];
         break;
+      case 'near me': {
+        const here = aroundCity(5);
+        params = [['near', `${here.lat},${here.lng}`], ...placeFilters()];
+        page = chance(0.8) ? 1 : 2 + Math.floor(random() * 2);
+        break;
+      }
       case 'deep page':
         page = 10 + Math.floor(random() * 41);
         if (chance(0.5)) params = [['typed', pick(CATEGORY_KEYS)]];

@@ -1,6 +1,13 @@
 import { cities, type CategoryKey, type City, type MaterialLabel } from '@eco/domain';
 import type { NewPublication, NewPublicationFile, NewUser } from '../../apps/api/src/db/schema.ts';
 import { searchStemsOf } from '../../apps/api/src/modules/publications/search-stems.ts';
+import { DEVELOPMENT_SECRET_KEY } from '../../apps/api/src/config.ts';
+import {
+  approximationKey,
+  openingRangeRows,
+  placeColumnsOf,
+} from '../../apps/api/src/modules/publications/place-columns.ts';
+import { cityCenter, type OpeningRange } from '@eco/domain';
 import {
   FIRST_NAMES,
   LAST_NAMES,
@@ -48,7 +55,44 @@ function fitTitle(title: string): string {
   return title.slice(0, TITLE_MAX + 1).replace(/\s+\S*$/, '');
 }
 
-export type PublicationWithFiles = { publication: NewPublication; files: NewPublicationFile[] };
+export type PublicationWithFiles = {
+  publication: NewPublication;
+  files: NewPublicationFile[];
+  /** A recycling point's open stretches (migration 0024). */
+  openingRanges?: { publication_id: string; opens_at: number; closes_at: number }[];
+};
+
+/** The bench server's key (it runs without SECRET_KEY): barter and market homes are moved as the API moves them. */
+const BENCH_PLACE_KEY = approximationKey(DEVELOPMENT_SECRET_KEY);
+
+const WEEKDAYS = [1, 2, 3, 4, 5];
+/** Recycling points' usual weeks: weekdays, weekdays and Saturday morning, every day. */
+const BENCH_WEEKS: readonly OpeningRange[][] = [
+  WEEKDAYS.map((day) => ({ day, opens: '09:00', closes: '18:00' }) as OpeningRange),
+  [
+    ...WEEKDAYS.map((day) => ({ day, opens: '08:00', closes: '16:00' }) as OpeningRange),
+    { day: 6, opens: '09:00', closes: '13:00' },
+  ],
+  [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, opens: '08:00', closes: '20:00' }) as OpeningRange),
+];
+
+/**
+ * A point within 12 km of the city's center, spread by the golden angle over the rows: derived from the row's number,
+ * with no draw of the seeded generator (the rest of the rows stay as they were).
+ */
+function benchPoint(city: City, made: number) {
+  const center = cityCenter(city.key);
+  if (center === null) return null;
+  const angle = made * 2.399963;
+  const km = 12 * Math.sqrt(((made * 7919) % 10_007) / 10_007);
+  return {
+    lat: Math.round((center.lat + (km * Math.cos(angle)) / 111.2) * 1e6) / 1e6,
+    lng:
+      Math.round(
+        (center.lng + (km * Math.sin(angle)) / (111.2 * Math.cos((center.lat * Math.PI) / 180))) * 1e6,
+      ) / 1e6,
+  };
+}
 
 /** How far back the generated publications go. */
 const HISTORY_DAYS = 730;
@@ -158,6 +202,21 @@ export function createRowFactory(seed: number, now = new Date(), publications = 
       // random draw of its own: the rest of the rows stay as they were).
       const startsAt = scheduled ? now.getTime() + integer(-30, 90) * DAY_MS : null;
       const endsAt = startsAt !== null && made % 3 === 0 ? startsAt + ((made % 5) + 1) * 3_600_000 : null;
+      // Points: every recycling point, event and course; every other barter and market home (shown approximately).
+      const point = located || (typed !== 'tips' && made % 2 === 0) ? benchPoint(city, made) : null;
+      const hours = typed === 'dots' ? (BENCH_WEEKS[made % BENCH_WEEKS.length] ?? null) : null;
+      const placeColumns = placeColumnsOf(
+        id,
+        {
+          typed,
+          locationLat: point?.lat ?? null,
+          locationLng: point?.lng ?? null,
+          locationUrl: null,
+          locationExact: null,
+          openingHours: hours,
+        },
+        BENCH_PLACE_KEY,
+      );
       const publication: NewPublication = {
         id,
         typed,
@@ -171,6 +230,7 @@ export function createRowFactory(seed: number, now = new Date(), publications = 
         location_address: located ? `${pick(STREETS)} ${integer(100, 4999)}, ${city.name}` : null,
         location_url: null,
         ...place(city),
+        ...placeColumns,
         labels: labelsJson,
         ...searchStemsOf({ title, description, labels: labelsJson }),
         status: chance(PUBLISHED_SHARE) ? 1 : 0,
@@ -184,7 +244,7 @@ export function createRowFactory(seed: number, now = new Date(), publications = 
         position,
         url: imageUrls[(position + integer(0, imageUrls.length - 1)) % imageUrls.length] as string,
       }));
-      return { publication, files };
+      return { publication, files, openingRanges: openingRangeRows(id, hours) };
     },
   };
 }

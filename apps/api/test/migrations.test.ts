@@ -21,6 +21,8 @@ const TABLES = [
   'orders',
   'publication_counts',
   'publication_files',
+  // Recycling points' open stretches (migration 0024).
+  'publication_opening_ranges',
   'publications',
   'qualifications',
   'reports',
@@ -33,7 +35,13 @@ const TABLES = [
   'users',
 ];
 // SQLite's search index (migration 0003): full-text tables, their shadow tables, and the slim search rows.
-const SQLITE_SEARCH_TABLES = ['publication_search', 'publication_search_rows', 'search_word_trigrams'];
+// SQLite's R*Tree of the public points (migration 0024) and its shadow tables.
+const SQLITE_SEARCH_TABLES = [
+  'publication_search',
+  'publication_search_rows',
+  'search_word_trigrams',
+  'publication_places',
+];
 
 /** The tables of the application, without SQLite's full-text index tables. */
 function applicationTables(names: string[]): string[] {
@@ -151,6 +159,13 @@ describe('migrations', () => {
         'location_country',
         'location_province',
         'location_url',
+        // The point, exact and as others see it, the show-exact choice and opening hours (migration 0024).
+        'location_lat',
+        'location_lng',
+        'public_lat',
+        'public_lng',
+        'location_exact',
+        'opening_hours',
         'price',
         'quantity',
         'review_note',

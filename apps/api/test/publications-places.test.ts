@@ -42,7 +42,6 @@ describe('places', () => {
   let dot: Placed;
   let barter: Placed;
   let exactBarter: Placed;
-  let farDot: Placed;
 
   function request(who: Who, options: InjectOptions) {
     const headers = who === 'guest' ? {} : actors[who].headers;
@@ -99,7 +98,7 @@ describe('places', () => {
         'https://www.google.com/maps/place/Feria/@-31.4201,-64.1888,17z/data=!3m1!4b1!4m6!3m5!8m2!3d-31.42!4d-64.19',
       locationExact: true,
     });
-    farDot = await create('superUser', {
+    await create('superUser', {
       ...validForm('dots', [(await uploadImage(app, actors.superUser)).url], {
         title: 'Punto limpio Medellín',
         locationCountry: 'col',
@@ -189,10 +188,20 @@ describe('places', () => {
     const favorites = await get('other', '/api/favorites');
     expect(favorites.body).toContain(barter._id);
     expect(leaks(favorites.body)).toBe(false);
-    const myData = await get('other', '/api/my-data');
-    if (myData.statusCode === 200) expect(leaks(myData.body)).toBe(false);
-    // The author's own list has it.
+    // Another member's export names what they saved, never where it is.
+    const othersExport = await get('other', '/api/me/export');
+    expect(othersExport.statusCode).toBe(200);
+    expect(othersExport.body).toContain(barter._id);
+    expect(leaks(othersExport.body)).toBe(false);
+    // The author's own list and export have it.
     expect(leaks((await get('author', '/api/my-publications')).body)).toBe(true);
+    const ownExport = (await get('author', '/api/me/export')).json<{
+      publications: { id: string; locationLat: number; locationLng: number }[];
+    }>();
+    expect(ownExport.publications.find((item) => item.id === barter._id)).toMatchObject({
+      locationLat: HOME.lat,
+      locationLng: HOME.lng,
+    });
   });
 
   it('lists the nearest first with their distances, with the other filters, the term and paging', async () => {

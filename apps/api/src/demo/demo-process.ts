@@ -45,6 +45,7 @@ async function runChild(): Promise<void> {
     const result = await loadDemoContent(database.db, {
       mediaDir: config.mediaDir,
       feePercent: config.mercadoPago?.feePercent ?? 0,
+      secretKey: config.secretKey,
     });
     await new Promise((resolve) => process.send?.(result, resolve));
   } finally {

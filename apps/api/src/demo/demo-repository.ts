@@ -22,6 +22,8 @@ export async function insertDemoRows(
   rows: {
     users: NewUser[];
     publications: NewPublication[];
+    /** Recycling points' open stretches (migration 0024). */
+    openingRanges?: { publication_id: string; opens_at: number; closes_at: number }[];
     files: NewPublicationFile[];
     qualifications: QualificationRow[];
     orders: NewOrder[];
@@ -39,6 +41,8 @@ export async function insertDemoRows(
     );
     await trx.insertInto('publications').values(oldestFirst).execute();
     await trx.insertInto('publication_files').values(rows.files).execute();
+    if (rows.openingRanges && rows.openingRanges.length > 0)
+      await trx.insertInto('publication_opening_ranges').values(rows.openingRanges).execute();
     if (rows.qualifications.length > 0)
       await trx.insertInto('qualifications').values(rows.qualifications).execute();
     if (rows.orders.length > 0) {

@@ -21,6 +21,9 @@ import { motifOf, objectColorsOf } from './demo-subjects.ts';
 import { buildDemoCommunity } from './demo-community.ts';
 import { buildDemoDeals, type DemoListing } from './demo-deals.ts';
 import { hasAnyUser, insertDemoRows } from './demo-repository.ts';
+import { demoPlacementOf } from './demo-places.ts';
+import { DEVELOPMENT_SECRET_KEY } from '../config.ts';
+import { approximationKey, openingRangeRows, placeColumnsOf } from '../modules/publications/place-columns.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -124,9 +127,15 @@ export function renderPublicationImages(
 /** A demo publication as stored, dated relative to `now` (events and courses stay upcoming). */
 export function demoPublicationRow(
   publication: DemoPublication,
-  { id, authorId, now }: { id: string; authorId: string; now: Date },
+  {
+    id,
+    authorId,
+    now,
+    secretKey = DEVELOPMENT_SECRET_KEY,
+  }: { id: string; authorId: string; now: Date; secretKey?: string },
 ): NewPublication {
   const { place } = publication;
+  const placement = demoPlacementOf(publication);
   const postedAt = new Date(now.getTime() - publication.postedHoursAgo * HOUR_MS).toISOString();
   const labels = JSON.stringify(publication.labels ?? []);
   return {
@@ -143,6 +152,18 @@ export function demoPublicationRow(
     location_country: place.country,
     location_province: place.province,
     location_city: place.city,
+    ...placeColumnsOf(
+      id,
+      {
+        typed: publication.typed,
+        locationLat: placement.point?.lat ?? null,
+        locationLng: placement.point?.lng ?? null,
+        locationUrl: null,
+        locationExact: null,
+        openingHours: placement.openingHours,
+      },
+      approximationKey(secretKey),
+    ),
     labels,
     ...searchStemsOf({ title: publication.title, description: publication.description, labels }),
     status: publication.published ? PUBLISHED_STATUS : UNPUBLISHED_STATUS,
@@ -159,7 +180,7 @@ export function demoPublicationRow(
  */
 export async function loadDemoContent(
   db: DB,
-  options: { mediaDir: string; now?: Date; feePercent?: number },
+  options: { mediaDir: string; now?: Date; feePercent?: number; secretKey?: string },
 ): Promise<DemoLoadResult> {
   if (await hasAnyUser(db)) return { loaded: false };
   const started = performance.now();
@@ -200,14 +221,16 @@ export async function loadDemoContent(
 
   const publications: NewPublication[] = [];
   const files: NewPublicationFile[] = [];
+  const openingRanges: ReturnType<typeof openingRangeRows> = [];
   const listings = new Map<string, DemoListing>();
   demoPublications.forEach((publication, index) => {
     const author = userIds.get(publication.author);
     if (author === undefined) throw new Error(`Demo publication ${publication.key} has an unknown author`);
     const urls = images[index] ?? [];
     const id = randomUUID();
-    const row = demoPublicationRow(publication, { id, authorId: author, now });
+    const row = demoPublicationRow(publication, { id, authorId: author, now, secretKey: options.secretKey });
     publications.push(row);
+    openingRanges.push(...openingRangeRows(id, demoPlacementOf(publication).openingHours));
     listings.set(publication.key, { row, files: urls });
     urls.forEach((url, position) => files.push({ publication_id: id, position, url }));
   });
@@ -238,6 +261,7 @@ export async function loadDemoContent(
   await insertDemoRows(db, {
     users,
     publications,
+    openingRanges,
     files,
     qualifications: community.qualifications,
     ...deals,

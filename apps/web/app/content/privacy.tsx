@@ -96,6 +96,11 @@ export function PrivacyContent() {
           WhatsApp lo verá. Tu correo electrónico nunca se muestra. No necesitas cargar tu dirección exacta en
           el perfil.
         </Text>
+        <Text>
+          El punto del mapa de un trueque o una venta suele ser tu casa: los demás lo ven corrido unos cientos
+          de metros, dentro de un círculo, salvo que elijas mostrar el lugar exacto. Si compartes tu ubicación
+          para ver lo más cercano, solo se usa para ordenar esa búsqueda: no la guardamos.
+        </Text>
       </Stack>
 
       <Stack gap="xs">

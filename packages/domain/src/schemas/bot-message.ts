@@ -3,6 +3,7 @@ import { LIMITS } from '../constants.ts';
 import { captchaToken } from './captcha.ts';
 import { requiredText } from './fields.ts';
 import { FIELDS } from './messages.ts';
+import { parseNear } from '../places/schemas.ts';
 
 /** A message typed to the virtual assistant, in the shape of the request (BotInteraction); blank is never sent. */
 export const botMessageSchema = z.object({
@@ -11,6 +12,18 @@ export const botMessageSchema = z.object({
   captcha: captchaToken,
   /** A guest's later messages: the grant the assistant answered with (HUMAN_GRANT_LIFETIME_MS). */
   humanToken: z.string().max(300).optional(),
+  /** Where the visitor is ('lat,lng'), when they shared it: "cerca de mí" measures from there. */
+  near: z
+    .string()
+    .max(60)
+    .optional()
+    .transform((text, ctx) => {
+      if (text === undefined || text.trim() === '') return undefined;
+      const result = parseNear(text);
+      if (result.ok) return result.value;
+      ctx.addIssue({ code: 'custom', message: result.message, input: text });
+      return z.NEVER;
+    }),
 });
 
 export type BotMessageInput = z.input<typeof botMessageSchema>;

@@ -1,4 +1,8 @@
 import {
+  citiesOf,
+  cityCenter,
+  formatDistance,
+  type Point,
   findCity,
   findCountry,
   findProvince,
@@ -188,14 +192,47 @@ function factsOf(reply: AssistantReplyJson): string[] {
   ];
 }
 
+/** "Cerca de mí": the nearest shown, with their distances, from the visitor or from their city's center. */
+function nearestSentence(publications: PublicationJson[], located: boolean, request: SearchRequest): string {
+  const measured = publications.filter((publication) => publication.distanceKm !== undefined);
+  if (request.near === undefined || measured.length === 0) return '';
+  const from = located
+    ? 'Lo más cercano a ti'
+    : `Lo más cercano al centro de ${findCity(nearCityOf(request.place) ?? '')?.name ?? 'la ciudad'}`;
+  const items = measured.map(
+    (publication) => `«${publication.title}», ${formatDistance(publication.distanceKm ?? 0)}`,
+  );
+  return ` ${from}: ${items.join('; ')}.`;
+}
+
+/**
+ * The city "cerca" measures from without the visitor's location: the one known, else its province's capital (the
+ * catalog lists it first).
+ */
+function nearCityOf(place: Place | undefined): string | undefined {
+  if (place === undefined) return undefined;
+  return place.city ?? (place.province === undefined ? undefined : citiesOf(place.province)[0]?.key);
+}
+
+/** Where "cerca" measures from: the visitor's location when they shared it, else the center of the city known. */
+function nearPointOf(located: Point | undefined, place: Place | undefined): Point | undefined {
+  return located ?? cityCenter(nearCityOf(place)) ?? undefined;
+}
+
 export function createAssistant(deps: AssistantDeps) {
   const retrieval = createRetrieval(deps);
   const clock = deps.now ?? (() => new Date());
 
-  async function search(request: SearchRequest, placeFromProfile: boolean): Promise<AssistantReplyJson> {
+  async function search(
+    request: SearchRequest,
+    placeFromProfile: boolean,
+    located: boolean,
+  ): Promise<AssistantReplyJson> {
     const outcome = await retrieval.search(request, clock());
     return {
-      message: searchMessage(request, outcome, placeFromProfile),
+      message:
+        searchMessage(request, outcome, placeFromProfile) +
+        nearestSentence(outcome.publications, located, request),
       publications: outcome.publications,
       faq: [],
       links: outcome.total === 0 ? [publishLink(request.category)] : [],
@@ -207,6 +244,7 @@ export function createAssistant(deps: AssistantDeps) {
   async function compose(
     text: string,
     user: User | null,
+    located?: Point,
   ): Promise<{ reply: AssistantReplyJson; trace: AssistantTrace }> {
     const now = clock();
     const profilePlace = memberPlace(user);
@@ -218,7 +256,9 @@ export function createAssistant(deps: AssistantDeps) {
     const trace = { intent, score, entities, timeLabel: time?.label ?? null };
     const as = (answer: AnswerKind, reply: AssistantReplyJson) => ({ reply, trace: { ...trace, answer } });
 
-    const place = entities.place ?? profilePlace;
+    const nearby = NEARBY.test(text);
+    // Someone sharing where they are and asking what is near: their profile's city does not filter.
+    const place = entities.place ?? (nearby && located !== undefined ? undefined : profilePlace);
     const placeFromProfile = entities.place === undefined && place !== undefined;
     const acquiring =
       entities.category === undefined && entities.materials.length > 0 && ACQUIRING.test(text);
@@ -234,6 +274,7 @@ export function createAssistant(deps: AssistantDeps) {
       disposal: entities.category === 'dots' || DISPOSAL_QUESTION.test(text),
       free: entities.free,
       negated: negatedStemsOf(text),
+      near: nearby ? nearPointOf(located, place) : undefined,
     };
     const specific = namesSomething(entities, time !== null);
 
@@ -279,9 +320,11 @@ export function createAssistant(deps: AssistantDeps) {
     if (intent === 'goodbye') return as('smalltalk', empty(GOODBYE_MESSAGE, []));
     if (intent === 'help' && !specific) return as('smalltalk', empty(HELP_MESSAGE));
     if (specific || (intent === 'search' && entities.words.length > 0)) {
-      const reply = await search(request, placeFromProfile);
+      const reply = await search(request, placeFromProfile, located !== undefined);
       // 'cerca' without a place known: the answer cannot be near anything, and says so.
-      if (place === undefined && NEARBY.test(text)) reply.message += ` ${NEARBY_UNKNOWN_MESSAGE}`;
+      if (place === undefined && request.near === undefined && nearby) {
+        reply.message += ` ${NEARBY_UNKNOWN_MESSAGE}`;
+      }
       return as('search', reply);
     }
     if (intent === 'search') return as('search', empty(VAGUE_SEARCH_MESSAGE));
@@ -312,9 +355,10 @@ export function createAssistant(deps: AssistantDeps) {
     async answer(
       text: string,
       user: User | null,
+      options: { near?: Point | undefined } = {},
     ): Promise<{ reply: AssistantReplyJson; trace: AssistantTrace }> {
       const started = performance.now();
-      const { reply, trace } = await compose(text, user);
+      const { reply, trace } = await compose(text, user, options.near);
       let rephrased = false;
       if (deps.languageModel) {
         const message = await deps.languageModel.rephrase({

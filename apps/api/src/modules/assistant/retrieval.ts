@@ -1,10 +1,13 @@
 import {
+  distanceKm,
+  formatNear,
   foldText,
   normalizeSearchTerms,
   searchStem,
   searchTextOf,
   type CategoryKey,
   type MaterialLabel,
+  type Point,
 } from '@eco/domain';
 import type { DB, Dialect } from '../../db/schema.ts';
 import type { MediaStorage } from '../media/storage.ts';
@@ -58,6 +61,8 @@ export type SearchRequest = {
   negated?: ReadonlySet<string> | undefined;
   /** The materials searched as words instead of labels. */
   materialsAsText?: boolean | undefined;
+  /** "Cerca de mí": nearest first from this point (the visitor's, or their city's center), with distances. */
+  near?: Point | undefined;
 };
 
 /** What a step of the search kept of the request. */
@@ -121,6 +126,9 @@ function searchUrlOf(request: SearchRequest, step: SearchStep): string {
     params.set('country', step.place.country);
     if (step.place.province !== undefined) params.set('province', step.place.province);
     if (step.place.city !== undefined) params.set('city', step.place.city);
+  }
+  if (request.near !== undefined) {
+    params.set('near', formatNear(request.near));
   }
   for (const label of labelsOf(request)) params.append('labels', label);
   const search = params.toString();
@@ -186,6 +194,7 @@ export function createRetrieval(deps: { db: DB; reader?: DB; dialect: Dialect; s
       startsFrom: dated ? (step.time?.from ?? now).toISOString() : undefined,
       startsBefore: dated ? step.time?.until.toISOString() : undefined,
       order: dated ? 'soonest' : 'newest',
+      near: request.near,
       count: false,
       offset: 0,
       limit: request.free === true ? FREE_PAGE : ASSISTANT_CARDS + 1,
@@ -224,9 +233,16 @@ export function createRetrieval(deps: { db: DB; reader?: DB; dialect: Dialect; s
         varied: SearchRequest,
         extra: { exact: boolean; alternative?: boolean },
       ): SearchOutcome => ({
-        publications: found.rows
-          .slice(0, ASSISTANT_CARDS)
-          .map((row) => toPublicationJson(deps.storage, row, found.files.get(row.id) ?? [])),
+        publications: found.rows.slice(0, ASSISTANT_CARDS).map((row) => {
+          const json = toPublicationJson(deps.storage, row, found.files.get(row.id) ?? []);
+          // Measured to the point others see, as the list does.
+          if (request.near !== undefined && row.public_lat !== null && row.public_lng !== null) {
+            json.distanceKm =
+              Math.round(distanceKm(request.near, { lat: row.public_lat, lng: row.public_lng }) * 1000) /
+              1000;
+          }
+          return json;
+        }),
         total: found.rows.length,
         more: found.rows.length > ASSISTANT_CARDS,
         step,

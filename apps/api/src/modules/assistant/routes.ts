@@ -105,7 +105,9 @@ export const assistantRoutes: FastifyPluginAsyncZod<AssistantRouteOptions> = asy
     async (request, reply) => {
       const session = await request.getSession();
       reply.header('cache-control', 'no-store');
-      const { reply: answer } = await assistant.answer(request.body.interaction, session?.user ?? null);
+      const { reply: answer } = await assistant.answer(request.body.interaction, session?.user ?? null, {
+        near: request.body.near,
+      });
       const humanToken = grants.get(request);
       return humanToken === undefined ? { reply: answer } : { reply: answer, humanToken };
     },

@@ -10,6 +10,12 @@ export const interactionBodySchema = botMessageSchema
       'Visitantes sin sesión, primer mensaje: la solución del widget de verificación humana (como en /signup). ' +
         'Se cambia por `humanToken`; cada solución sirve una sola vez.',
     ),
+    near: botMessageSchema.shape.near
+      .meta({ type: 'string', example: '-31.4201,-64.1888' })
+      .describe(
+        'Dónde está quien pregunta (lat,lng), si lo compartió: "cerca de mí" ordena por distancia desde ahí; sin ' +
+          'él, desde el centro de la ciudad que nombra o la de su perfil',
+      ),
     humanToken: botMessageSchema.shape.humanToken.describe(
       'Visitantes sin sesión, mensajes siguientes: el `humanToken` de una respuesta anterior, en lugar de una ' +
         'solución nueva. Vence a los 30 minutos.',

@@ -88,6 +88,11 @@ async function publications(context: ExportContext) {
     locationCountry: row.location_country,
     locationProvince: row.location_province,
     locationCity: row.location_city,
+    // The exact point the member gave (others may see it moved: decision 034), their choice and the hours.
+    locationLat: row.location_lat,
+    locationLng: row.location_lng,
+    locationExact: row.location_exact === null ? null : row.location_exact === 1,
+    openingHours: row.opening_hours === null ? null : (JSON.parse(row.opening_hours) as unknown),
     labels: JSON.parse(row.labels) as unknown,
     status: row.status === 1 ? 'published' : 'in-review',
     createdAt: row.created_at,
