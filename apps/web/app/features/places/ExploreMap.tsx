@@ -109,7 +109,9 @@ export function ExploreMap({ query, superUser }: { query: ExploreQuery; superUse
 
   const searchHere = () => {
     if (!view) return;
-    void navigate(explorePath({ ...query, bbox: formatBbox(view.bbox), page: 1 }), { preventScrollReset: true });
+    void navigate(explorePath({ ...query, bbox: formatBbox(view.bbox), page: 1 }), {
+      preventScrollReset: true,
+    });
   };
 
   return (

@@ -22,7 +22,8 @@ export function OpeningHoursEditor({
         Horario de atención
       </Text>
       <Text size="xs" c="dimmed">
-        Marca los días que abre y sus horarios (hora del país del punto). Sin días marcados, el horario no se muestra.
+        Marca los días que abre y sus horarios (hora del país del punto). Sin días marcados, el horario no se
+        muestra.
       </Text>
       {WEEK_ORDER.map((day) => (
         <DayRow key={day} day={day} hours={value} onChange={onChange} />
@@ -48,7 +49,13 @@ function DayRow({
   const name = capitalized(WEEKDAY_NAMES[day]);
   const ranges = rangesOf(hours, day);
   const setRange = (index: number, field: 'opens' | 'closes', time: string) =>
-    onChange(withDay(hours, day, ranges.map((range, at) => (at === index ? { ...range, [field]: time } : range))));
+    onChange(
+      withDay(
+        hours,
+        day,
+        ranges.map((range, at) => (at === index ? { ...range, [field]: time } : range)),
+      ),
+    );
   return (
     <Group gap="xs" align="center" wrap="wrap">
       <Checkbox
@@ -84,7 +91,15 @@ function DayRow({
               variant="subtle"
               color="gray"
               aria-label={`Quitar el horario ${index + 1} del ${WEEKDAY_NAMES[day]}`}
-              onClick={() => onChange(withDay(hours, day, ranges.filter((_, at) => at !== index)))}
+              onClick={() =>
+                onChange(
+                  withDay(
+                    hours,
+                    day,
+                    ranges.filter((_, at) => at !== index),
+                  ),
+                )
+              }
             >
               <IconX size={16} aria-hidden />
             </ActionIcon>

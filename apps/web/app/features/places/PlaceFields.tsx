@@ -38,7 +38,8 @@ function frameFor(values: PlaceValues, point: Point | null): BoundingBox {
     const d = point ? 0.01 : 0.06;
     return { minLng: center.lng - d, minLat: center.lat - d, maxLng: center.lng + d, maxLat: center.lat + d };
   }
-  if (values.locationCountry === 'arg' || values.locationCountry === 'col') return COUNTRY_BOUNDS[values.locationCountry];
+  if (values.locationCountry === 'arg' || values.locationCountry === 'col')
+    return COUNTRY_BOUNDS[values.locationCountry];
   return BOTH_COUNTRIES;
 }
 
@@ -50,7 +51,8 @@ export function PlaceFields({ values, errors, onPoint, onExactChange, latInput, 
   const point = pointOfInputs(values.locationLat, values.locationLng);
   const [note, setNote] = useState<string | null>(null);
   const [locating, setLocating] = useState(false);
-  const wanted = values.typed !== null && POINT_TYPES.includes(values.typed) && values.locationAddress.trim() !== '';
+  const wanted =
+    values.typed !== null && POINT_TYPES.includes(values.typed) && values.locationAddress.trim() !== '';
 
   // A pasted link holds the point: fill it in (never on the link the form opened with).
   const shownLink = useRef(values.locationUrl);
@@ -105,10 +107,12 @@ export function PlaceFields({ values, errors, onPoint, onExactChange, latInput, 
   return (
     <Stack gap="xs">
       <Text size="sm" fw={500}>
-        Punto en el mapa{wanted ? ' (pedido para puntos de reciclaje, eventos y cursos con dirección)' : ' (opcional)'}
+        Punto en el mapa
+        {wanted ? ' (pedido para puntos de reciclaje, eventos y cursos con dirección)' : ' (opcional)'}
       </Text>
       <Text size="xs" c="dimmed">
-        Pegá el enlace de Google Maps u OpenStreetMap arriba, tocá el mapa o arrastrá el marcador, o usá tu ubicación.
+        Pegá el enlace de Google Maps u OpenStreetMap arriba, tocá el mapa o arrastrá el marcador, o usá tu
+        ubicación.
       </Text>
       <PlaceMap
         label="Mapa para elegir el punto (también se puede escribir la latitud y la longitud)"
@@ -129,7 +133,11 @@ export function PlaceFields({ values, errors, onPoint, onExactChange, latInput, 
           Usar mi ubicación
         </Button>
         {point && (
-          <Button variant="subtle" size="compact-md" onClick={() => onPoint({ locationLat: '', locationLng: '' })}>
+          <Button
+            variant="subtle"
+            size="compact-md"
+            onClick={() => onPoint({ locationLat: '', locationLng: '' })}
+          >
             Quitar el punto
           </Button>
         )}

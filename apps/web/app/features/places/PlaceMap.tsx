@@ -26,7 +26,17 @@ type Props = {
  * A MapLibre map, loaded after the page has painted (its ~250 KB never weigh on the first load) and only where one
  * is shown. Before that, and without WebGL, the box keeps its place and says so.
  */
-export function PlaceMap({ label, bounds, maxZoom, markers, circle, picker, onView, frame, height = 320 }: Props) {
+export function PlaceMap({
+  label,
+  bounds,
+  maxZoom,
+  markers,
+  circle,
+  picker,
+  onView,
+  frame,
+  height = 320,
+}: Props) {
   const container = useRef<HTMLDivElement>(null);
   const handle = useRef<MapHandle | null>(null);
   const styleUrl = useMapStyleUrl();
@@ -52,7 +62,8 @@ export function PlaceMap({ label, bounds, maxZoom, markers, circle, picker, onVi
           const current = latest.current;
           map.setMarkers(current.markers ?? []);
           map.setCircle(current.circle ?? null);
-          if (current.picker) map.setPicker(current.picker.point, (point) => latest.current.picker?.onPick(point));
+          if (current.picker)
+            map.setPicker(current.picker.point, (point) => latest.current.picker?.onPick(point));
           setState('ready');
         })
         .catch((error: unknown) => {

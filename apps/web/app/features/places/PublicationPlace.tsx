@@ -18,7 +18,12 @@ export function pointOf(publication: Pick<PublicationJson, 'locationLat' | 'loca
 function around(point: Point, metres = 1500) {
   const dLat = metres / 111_320;
   const dLng = dLat / Math.cos((point.lat * Math.PI) / 180);
-  return { minLng: point.lng - dLng, minLat: point.lat - dLat, maxLng: point.lng + dLng, maxLat: point.lat + dLat };
+  return {
+    minLng: point.lng - dLng,
+    minLat: point.lat - dLat,
+    maxLng: point.lng + dLng,
+    maxLat: point.lat + dLat,
+  };
 }
 
 /** "Abierto ahora · cierra a las 18:00" and the week's hours of a recycling point. */

@@ -1,6 +1,13 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
 import type { BoundingBox, Point } from '@eco/domain/places/bounds';
-import { LngLatBounds, Map as MapLibreMap, Marker, NavigationControl, Popup, setWorkerUrl } from 'maplibre-gl';
+import {
+  LngLatBounds,
+  Map as MapLibreMap,
+  Marker,
+  NavigationControl,
+  Popup,
+  setWorkerUrl,
+} from 'maplibre-gl';
 import type { GeoJSONSource } from 'maplibre-gl';
 // The worker is a file of this origin (hashed, CSP 'self'), not a blob: the policy needs no worker-src blob:.
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
@@ -82,7 +89,13 @@ function previewElement(marker: Extract<MapMarker, { kind: 'pin' }>): HTMLElemen
   return card;
 }
 
-export function createMap({ container, styleUrl, bounds, maxZoom = 16, onView }: CreateMapOptions): MapHandle {
+export function createMap({
+  container,
+  styleUrl,
+  bounds,
+  maxZoom = 16,
+  onView,
+}: CreateMapOptions): MapHandle {
   const offline = offlineStyle(new URL(outlinesUrl, window.location.href).href);
   const map = new MapLibreMap({
     container,
@@ -137,7 +150,10 @@ export function createMap({ container, styleUrl, bounds, maxZoom = 16, onView }:
             {
               type: 'Feature' as const,
               properties: {},
-              geometry: { type: 'Polygon' as const, coordinates: [circlePolygon(circle.center, circle.radiusM)] },
+              geometry: {
+                type: 'Polygon' as const,
+                coordinates: [circlePolygon(circle.center, circle.radiusM)],
+              },
             },
           ]
         : [],
@@ -184,7 +200,11 @@ export function createMap({ container, styleUrl, bounds, maxZoom = 16, onView }:
             map.easeTo({ center: [item.lng, item.lat], zoom: Math.min(map.getZoom() + 2, maxZoom) });
           });
         } else {
-          marker.setPopup(new Popup({ offset: 16, closeButton: true, maxWidth: '260px' }).setDOMContent(previewElement(item)));
+          marker.setPopup(
+            new Popup({ offset: 16, closeButton: true, maxWidth: '260px' }).setDOMContent(
+              previewElement(item),
+            ),
+          );
         }
         return marker.addTo(map);
       });
@@ -201,7 +221,9 @@ export function createMap({ container, styleUrl, bounds, maxZoom = 16, onView }:
         return;
       }
       if (!picker) {
-        picker = new Marker({ draggable: true, color: '#2f7d4f' }).setLngLat([point.lng, point.lat]).addTo(map);
+        picker = new Marker({ draggable: true, color: '#2f7d4f' })
+          .setLngLat([point.lng, point.lat])
+          .addTo(map);
         picker.getElement().setAttribute('aria-label', 'Punto elegido');
         picker.on('dragend', () => {
           const { lat, lng } = picker?.getLngLat() ?? { lat: point.lat, lng: point.lng };

@@ -53,7 +53,11 @@ export function PublicationCard({ publication, eager = false, saved = false, asO
   const distance = typeof publication.distanceKm === 'number' ? formatDistance(publication.distanceKm) : null;
   const opening =
     publication.typed === 'dots'
-      ? openingStatus(publication.openingHours, publication.locationCountry, asOf ? new Date(asOf) : new Date())
+      ? openingStatus(
+          publication.openingHours,
+          publication.locationCountry,
+          asOf ? new Date(asOf) : new Date(),
+        )
       : null;
   return (
     <Card withBorder padding="md" className={classes.card} component="article">

@@ -178,7 +178,9 @@ export function apiMapSearch(
   view: { bbox: string; zoom: number },
   { isSuperUser }: { isSuperUser: boolean },
 ): string {
-  const params = new URLSearchParams(apiListSearch({ ...query, near: undefined, bbox: view.bbox }, { isSuperUser }));
+  const params = new URLSearchParams(
+    apiListSearch({ ...query, near: undefined, bbox: view.bbox }, { isSuperUser }),
+  );
   params.delete('page');
   params.set('zoom', String(Math.round(view.zoom * 100) / 100));
   return params.toString();
