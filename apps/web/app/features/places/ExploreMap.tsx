@@ -75,10 +75,12 @@ export function ExploreMap({ query, superUser }: { query: ExploreQuery; superUse
   const [problem, setProblem] = useState<string | null>(null);
   const [view, setView] = useState<MapView | null>(null);
   const request = useRef(0);
+  const lastView = useRef<MapView | null>(null);
   const frame = useMemo(() => initialFrame(query), [query]);
 
   const load = useCallback(
     (next: MapView) => {
+      lastView.current = next;
       setView(next);
       const ticket = ++request.current;
       const search = apiMapSearch(
@@ -101,8 +103,6 @@ export function ExploreMap({ query, superUser }: { query: ExploreQuery; superUse
   );
 
   // New criteria: ask again for the area in view.
-  const lastView = useRef<MapView | null>(null);
-  lastView.current = view;
   useEffect(() => {
     if (lastView.current) load(lastView.current);
   }, [load]);

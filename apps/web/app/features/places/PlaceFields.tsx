@@ -4,7 +4,7 @@ import { cityCenter } from '@eco/domain/places/city-centers';
 import { isShortMapsLink, pointFromMapsLink } from '@eco/domain/places/maps-link';
 import { Button, Checkbox, Group, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCurrentLocation } from '@tabler/icons-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { BOTH_COUNTRIES } from './geo';
 import { inputsOfPoint, pointOfInputs } from './place-form';
 import { PlaceMap } from './PlaceMap';
@@ -54,23 +54,14 @@ export function PlaceFields({ values, errors, onPoint, onExactChange, latInput, 
   const wanted =
     values.typed !== null && POINT_TYPES.includes(values.typed) && values.locationAddress.trim() !== '';
 
-  // A pasted link holds the point: fill it in (never on the link the form opened with).
-  const shownLink = useRef(values.locationUrl);
-  useEffect(() => {
-    if (values.locationUrl === shownLink.current) return;
-    shownLink.current = values.locationUrl;
-    const found = pointFromMapsLink(values.locationUrl);
-    if (found) {
-      onPoint(inputsOfPoint(found));
-      setNote('Tomamos el punto del enlace del mapa.');
-    } else if (isShortMapsLink(values.locationUrl)) {
-      setNote(
-        'Los enlaces cortos no traen el punto: abrí el enlace, copiá la dirección completa del navegador y pegala acá, o marcá el punto en el mapa.',
-      );
-    } else {
-      setNote(null);
-    }
-  }, [values.locationUrl, onPoint]);
+  // What the pasted link gave (the form reads the point from it as it changes: PublicationDetailsForm).
+  const linked = pointFromMapsLink(values.locationUrl);
+  const linkNote =
+    linked && point && linked.lat === point.lat && linked.lng === point.lng
+      ? 'Tomamos el punto del enlace del mapa.'
+      : isShortMapsLink(values.locationUrl)
+        ? 'Los enlaces cortos no traen el punto: abrí el enlace, copiá la dirección completa del navegador y pegala acá, o marcá el punto en el mapa.'
+        : null;
 
   const useMyLocation = () => {
     if (!('geolocation' in navigator)) {
@@ -92,11 +83,12 @@ export function PlaceFields({ values, errors, onPoint, onExactChange, latInput, 
     );
   };
 
+  const hasPoint = point !== null;
   const frame = useMemo(
     () => frameFor(values, point),
     // Reframed when the city changes or a point arrives from a link or the location, not while dragging.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [values.locationCity, values.locationCountry, point === null],
+    [values.locationCity, values.locationCountry, hasPoint],
   );
   const picker = useMemo(
     () => ({ point, onPick: (picked: Point) => onPoint(inputsOfPoint(picked)) }),
@@ -142,9 +134,9 @@ export function PlaceFields({ values, errors, onPoint, onExactChange, latInput, 
           </Button>
         )}
       </Group>
-      {note && (
+      {(linkNote ?? note) && (
         <Text size="sm" role="status">
-          {note}
+          {linkNote ?? note}
         </Text>
       )}
       <SimpleGrid cols={2} spacing="sm">

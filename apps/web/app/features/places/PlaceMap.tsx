@@ -43,7 +43,9 @@ export function PlaceMap({
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
   // The latest callbacks, read by the map's events without re-creating it.
   const latest = useRef({ onView, picker, markers, circle });
-  latest.current = { onView, picker, markers, circle };
+  useEffect(() => {
+    latest.current = { onView, picker, markers, circle };
+  });
 
   useEffect(() => {
     let cancelled = false;

@@ -53,7 +53,9 @@ export function OpeningHoursSection({ publication }: { publication: PublicationJ
 
 /** A small map with the point (or the circle others see) and a directions link for the phone's map app. */
 export function PublicationPlace({ publication }: { publication: PublicationJson }) {
-  const point = pointOf(publication);
+  const lat = publication.locationLat;
+  const lng = publication.locationLng;
+  const point = useMemo(() => pointOf({ locationLat: lat, locationLng: lng }), [lat, lng]);
   const approximate = publication.locationApproximate === true;
   const markers = useMemo(
     () =>
@@ -70,11 +72,11 @@ export function PublicationPlace({ publication }: { publication: PublicationJson
             },
           ]
         : [],
-    [point?.lat, point?.lng, approximate, publication._id, publication.title, publication.locationAddress],
+    [point, approximate, publication._id, publication.title, publication.locationAddress],
   );
   const circle = useMemo(
     () => (point && approximate ? { center: point, radiusM: APPROXIMATE_RADIUS_M } : null),
-    [point?.lat, point?.lng, approximate],
+    [point, approximate],
   );
   if (!point) return null;
   return (

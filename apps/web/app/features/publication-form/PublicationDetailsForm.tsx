@@ -1,7 +1,9 @@
 import { MATERIAL_LABELS } from '@eco/domain';
 import { MultiSelect, NumberInput, Paper, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import type { ReactNode } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
+import { pointFromMapsLink } from '@eco/domain/places/maps-link';
+import { inputsOfPoint } from '../places/place-form';
 import { useCallback } from 'react';
 import { OpeningHoursEditor } from '../places/OpeningHoursEditor';
 import { PlaceFields } from '../places/PlaceFields';
@@ -63,6 +65,8 @@ export function PublicationDetailsForm({
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
   );
+
+  const urlInput = form.getInputProps('locationUrl');
 
   return (
     <Stack gap="md">
@@ -160,7 +164,13 @@ export function PublicationDetailsForm({
           inputMode="url"
           placeholder="https://maps.app.goo.gl/..."
           name="locationUrl"
-          {...form.getInputProps('locationUrl')}
+          {...urlInput}
+          onChange={(event: ChangeEvent<HTMLInputElement>) => {
+            urlInput.onChange(event);
+            // A pasted Google Maps / OpenStreetMap link or geo: URI holds the point: it fills the coordinates.
+            const found = pointFromMapsLink(event.currentTarget.value);
+            if (found) setPoint(inputsOfPoint(found));
+          }}
         />
         <LocationFields
           values={form.values}
