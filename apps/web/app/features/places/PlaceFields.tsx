@@ -3,7 +3,7 @@ import { COUNTRY_BOUNDS, type BoundingBox, type Point } from '@eco/domain/places
 import { cityCenter } from '@eco/domain/places/city-centers';
 import { isShortMapsLink, pointFromMapsLink } from '@eco/domain/places/maps-link';
 import { Button, Checkbox, Group, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconCurrentLocation } from '@tabler/icons-react';
+import { IconCurrentLocation, IconMap } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { BOTH_COUNTRIES } from './geo';
 import { inputsOfPoint, pointOfInputs } from './place-form';
@@ -51,6 +51,8 @@ export function PlaceFields({ values, errors, onPoint, onExactChange, latInput, 
   const point = pointOfInputs(values.locationLat, values.locationLng);
   const [note, setNote] = useState<string | null>(null);
   const [locating, setLocating] = useState(false);
+  // The map (~400 KB with its worker) loads only when asked for: on a slow network the form stays light.
+  const [mapShown, setMapShown] = useState(false);
   const wanted =
     values.typed !== null && POINT_TYPES.includes(values.typed) && values.locationAddress.trim() !== '';
 
@@ -106,15 +108,27 @@ export function PlaceFields({ values, errors, onPoint, onExactChange, latInput, 
         Pegá el enlace de Google Maps u OpenStreetMap arriba, tocá el mapa o arrastrá el marcador, o usá tu
         ubicación.
       </Text>
-      <PlaceMap
-        label="Mapa para elegir el punto (también se puede escribir la latitud y la longitud)"
-        bounds={frame}
-        frame={frame}
-        maxZoom={16}
-        picker={picker}
-        height={260}
-      />
+      {mapShown && (
+        <PlaceMap
+          label="Mapa para elegir el punto (también se puede escribir la latitud y la longitud)"
+          bounds={frame}
+          frame={frame}
+          maxZoom={16}
+          picker={picker}
+          height={260}
+        />
+      )}
       <Group gap="xs">
+        {!mapShown && (
+          <Button
+            variant="light"
+            size="compact-md"
+            leftSection={<IconMap size={16} aria-hidden />}
+            onClick={() => setMapShown(true)}
+          >
+            Elegir en el mapa
+          </Button>
+        )}
         <Button
           variant="light"
           size="compact-md"

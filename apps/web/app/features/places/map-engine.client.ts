@@ -197,7 +197,7 @@ export function createMap({
         if (item.kind === 'cluster') {
           element.addEventListener('click', (event) => {
             event.stopPropagation();
-            map.easeTo({ center: [item.lng, item.lat], zoom: Math.min(map.getZoom() + 2, maxZoom) });
+            map.easeTo({ center: [item.lng, item.lat], zoom: Math.min(map.getZoom() + 3, maxZoom) });
           });
         } else {
           marker.setPopup(
