@@ -105,8 +105,8 @@ export function PlaceFields({ values, errors, onPoint, onExactChange, latInput, 
         {wanted ? ' (pedido para puntos de reciclaje, eventos y cursos con dirección)' : ' (opcional)'}
       </Text>
       <Text size="xs" c="dimmed">
-        Pegá el enlace de Google Maps u OpenStreetMap arriba, tocá el mapa o arrastrá el marcador, o usá tu
-        ubicación.
+        Pegá el enlace de Google Maps u OpenStreetMap arriba, elegí el punto en el mapa (tocalo o arrastrá el
+        marcador) o usá tu ubicación.
       </Text>
       {mapShown && (
         <PlaceMap
