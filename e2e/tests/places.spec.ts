@@ -145,6 +145,8 @@ test('the detail page shows the point on a small map and a directions link', asy
   const [id] = await publishPoints(browser, [{ title: `Contenedor de vidrio ${marker}`, ...NEAR }]);
   await page.goto(`/publications/${id}`);
   const map = page.getByRole('region', { name: `Mapa: Contenedor de vidrio ${marker}` });
+  // The map loads as it comes near the screen (on a phone, below the description).
+  await map.scrollIntoViewIfNeeded();
   await expect(map).toBeVisible();
   await expect(map.getByRole('button', { name: `Contenedor de vidrio ${marker}` })).toBeVisible();
   const directions = page.getByRole('link', { name: 'Cómo llegar' });

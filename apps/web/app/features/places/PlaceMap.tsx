@@ -23,8 +23,8 @@ type Props = {
 };
 
 /**
- * A MapLibre map, loaded after the page has painted (its ~250 KB never weigh on the first load) and only where one
- * is shown. Before that, and without WebGL, the box keeps its place and says so.
+ * A MapLibre map, loaded after the page has painted and once its box nears the screen (its ~450 KB gzip with the
+ * worker never weigh on the first load), and only where one is shown. Before that, and without WebGL, the box keeps its place and says so.
  */
 export function PlaceMap({
   label,
@@ -72,10 +72,25 @@ export function PlaceMap({
           console.warn('Map unavailable', error);
           if (!cancelled) setState('failed');
         });
-    // After the first paint: the page's own content comes first.
-    const frameId = requestAnimationFrame(() => void start());
+    // After the first paint, and only once the box comes near the screen: a detail page read from the top never
+    // downloads the map below its description.
+    let frameId = 0;
+    const observer =
+      typeof IntersectionObserver === 'function'
+        ? new IntersectionObserver(
+            (entries) => {
+              if (!entries.some((entry) => entry.isIntersecting)) return;
+              observer?.disconnect();
+              frameId = requestAnimationFrame(() => void start());
+            },
+            { rootMargin: '200px' },
+          )
+        : null;
+    if (observer && container.current) observer.observe(container.current);
+    else frameId = requestAnimationFrame(() => void start());
     return () => {
       cancelled = true;
+      observer?.disconnect();
       cancelAnimationFrame(frameId);
       handle.current?.destroy();
       handle.current = null;
