@@ -98,6 +98,11 @@ describe('places', () => {
         'https://www.google.com/maps/place/Feria/@-31.4201,-64.1888,17z/data=!3m1!4b1!4m6!3m5!8m2!3d-31.42!4d-64.19',
       locationExact: true,
     });
+    // No point at all: near-me lists it last.
+    await create(
+      'superUser',
+      validForm('market', [(await uploadImage(app, actors.superUser)).url], { title: 'Compost sin lugar' }),
+    );
     await create('superUser', {
       ...validForm('dots', [(await uploadImage(app, actors.superUser)).url], {
         title: 'Punto limpio Medellín',
@@ -211,12 +216,18 @@ describe('places', () => {
       'Trueque en la feria',
       'Frascos de vidrio para trueque',
       'Punto limpio Medellín',
+      // An order, not a filter: what has no point comes last, without a distance.
+      'Compost sin lugar',
     ]);
-    expect(near.total).toBe(4);
-    const distances = near.publications.map((item) => item.distanceKm ?? -1);
+    expect(near.total).toBe(5);
+    expect(near.publications[4]?.distanceKm).toBeUndefined();
+    const distances = near.publications.slice(0, 4).map((item) => item.distanceKm ?? -1);
     expect(distances[0]).toBe(0);
     expect(distances).toEqual([...distances].sort((a, b) => a - b));
     expect(distances[3]).toBeGreaterThan(4000);
+    // Paged past the points.
+    const last = await page('guest', `/api/publications?near=${PLAZA.lat},${PLAZA.lng}&pageSize=2&page=3`);
+    expect(last.publications.map((item) => item.title)).toEqual(['Compost sin lugar']);
     const barters = await page(
       'guest',
       `/api/publications?near=${PLAZA.lat},${PLAZA.lng}&typed=barter&pageSize=1&page=2`,
@@ -303,6 +314,13 @@ describe('places', () => {
   it('moves a point everywhere at once after its author changes it', async () => {
     const before = await page('guest', '/api/publications?bbox=-64.3,-31.5,-64.1,-31.3&typed=barter');
     expect(before.total).toBe(2);
+    const mapUrl = '/api/publications/map?bbox=-64.3,-31.5,-64.1,-31.3&zoom=16&typed=barter';
+    const pinsOf = async () =>
+      (await get('guest', mapUrl))
+        .json<MapAnswer>()
+        .pins.map((pin) => pin.title)
+        .sort();
+    expect(await pinsOf()).toEqual(['Frascos de vidrio para trueque', 'Trueque en la feria']);
     const moved = await request('superUser', {
       method: 'PUT',
       url: `/api/publication/${exactBarter._id}`,
@@ -315,10 +333,19 @@ describe('places', () => {
       },
     });
     expect(moved.statusCode, moved.body).toBe(200);
+    // The map remembered before the move is not served after it.
+    expect(await pinsOf()).toEqual(['Frascos de vidrio para trueque']);
     const after = await page('guest', '/api/publications?bbox=-64.3,-31.5,-64.1,-31.3&typed=barter');
     expect(after.publications.map((item) => item.title)).toEqual(['Frascos de vidrio para trueque']);
     expect(after.total).toBe(1);
     const near = await page('guest', `/api/publications?near=-34.6,-58.38&pageSize=1`);
     expect(near.publications[0]?.title).toBe('Trueque en la feria');
+    // Deleted: gone from the index at once.
+    const removed = await request('author', { method: 'DELETE', url: `/api/publication/${exactBarter._id}` });
+    expect(removed.statusCode).toBe(204);
+    const afterDelete = await page('guest', `/api/publications?near=-34.6,-58.38`);
+    expect(afterDelete.publications.map((item) => item.title)).not.toContain('Trueque en la feria');
+    const map = (await get('guest', '/api/publications/map?bbox=-60,-35,-58,-34&zoom=10')).json<MapAnswer>();
+    expect(map.total).toBe(0);
   });
 });

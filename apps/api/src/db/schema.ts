@@ -101,6 +101,18 @@ export interface PublicationsTable {
   opening_hours: string | null;
 }
 
+/** SQLite's R*Tree of the public points, keyed by publication_search_rows.seq (migration 0024). */
+export interface PublicationPlacesTable {
+  id: number;
+  min_lat: number;
+  max_lat: number;
+  min_lng: number;
+  max_lng: number;
+  /** The exact public point (auxiliary columns). */
+  lat: number;
+  lng: number;
+}
+
 /** Each stretch a recycling point is open, in minutes of its local week (migration 0024), for `open=now`. */
 export interface PublicationOpeningRangesTable {
   publication_id: string;
@@ -347,6 +359,7 @@ export interface Database {
   publications: PublicationsTable;
   publication_files: PublicationFilesTable;
   publication_opening_ranges: PublicationOpeningRangesTable;
+  publication_places: PublicationPlacesTable;
   publication_search_rows: PublicationSearchRowsTable;
   search_words: SearchWordsTable;
   captcha_solutions: CaptchaSolutionsTable;

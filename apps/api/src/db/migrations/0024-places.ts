@@ -39,22 +39,27 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       using gist (point(public_lng, public_lat)) where public_lat is not null`.execute(db);
     return;
   }
-  // R*Tree entries are 32-bit floats rounded outwards: queries confirm on the exact columns.
-  await sql`create virtual table publication_places using rtree(id, min_lat, max_lat, min_lng, max_lng)`.execute(
-    db,
-  );
-  await sql`create trigger publication_places_insert after insert on publications
-    when new.public_lat is not null and new.public_lng is not null begin
-      insert into publication_places values (new.rowid, new.public_lat, new.public_lat, new.public_lng, new.public_lng);
+  // SQLite: an R*Tree keyed by the list's `seq` (the slim list rows' primary key, as the full-text index is), so that
+  // a place query walks the R*Tree and reaches each list row by its primary key. Its bounds are 32-bit floats rounded
+  // outwards; the exact point rides along as auxiliary columns (`+lat`, `+lng`), which decide at the edges and give
+  // the distances. Kept by triggers on the list rows (created and removed with their publication, migration 0015)
+  // and on the publication's point.
+  await sql`create virtual table publication_places using rtree(
+    id, min_lat, max_lat, min_lng, max_lng, +lat, +lng)`.execute(db);
+  await sql`create trigger publication_places_insert after insert on publication_search_rows begin
+      insert into publication_places (id, min_lat, max_lat, min_lng, max_lng, lat, lng)
+        select new.seq, g.public_lat, g.public_lat, g.public_lng, g.public_lng, g.public_lat, g.public_lng
+        from publications as g where g.id = new.id and g.public_lat is not null and g.public_lng is not null;
     end`.execute(db);
   await sql`create trigger publication_places_update after update of public_lat, public_lng on publications begin
-      delete from publication_places where id = old.rowid;
-      insert into publication_places
-        select new.rowid, new.public_lat, new.public_lat, new.public_lng, new.public_lng
-        where new.public_lat is not null and new.public_lng is not null;
+      delete from publication_places where id = (select seq from publication_search_rows where id = new.id);
+      insert into publication_places (id, min_lat, max_lat, min_lng, max_lng, lat, lng)
+        select r.seq, new.public_lat, new.public_lat, new.public_lng, new.public_lng, new.public_lat, new.public_lng
+        from publication_search_rows as r
+        where r.id = new.id and new.public_lat is not null and new.public_lng is not null;
     end`.execute(db);
-  await sql`create trigger publication_places_delete after delete on publications begin
-      delete from publication_places where id = old.rowid;
+  await sql`create trigger publication_places_delete after delete on publication_search_rows begin
+      delete from publication_places where id = old.seq;
     end`.execute(db);
 }
 

@@ -1,4 +1,5 @@
-import { expressionBuilder, sql, type Expression, type SqlBool } from 'kysely';
+import { expressionBuilder, sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import type { BoundingBox } from '@eco/domain';
 import { PUBLISHED_STATUS, UNPUBLISHED_STATUS } from '@eco/domain';
 import { countRows, toCount } from '../../db/count.ts';
 import { readListVersion, VersionedCache } from '../../db/list-versions.ts';
@@ -24,6 +25,7 @@ import {
   hasPlaceCriteria,
   intersect,
   placeConditions,
+  rtreeBox,
   type PlaceCriteria,
 } from './place-sql.ts';
 import { publicationsTracker, type ListDependencies, type ListFilters } from './list-dependencies.ts';
@@ -142,7 +144,7 @@ function filtersOf(
       ),
     );
   }
-  conditions.push(...placeConditions(dialect, criteria));
+  conditions.push(...placeConditions(dialect, criteria, slimRows));
   if (hasDateCriteria(criteria)) {
     if (!slimRows) conditions.push(...dateConditions(criteria, 'p'));
     else {
@@ -418,65 +420,134 @@ async function searchPage(
   return { ids: total === 0 ? [] : await search.page(offset, limit, total), total };
 }
 
-/** Near-me's growing radii, in kilometres; past the last, every match with a point. */
-const NEAR_RADII = [2, 10, 50, 250, 1000];
+/** The publications as `p`: the shape of the place queries on both dialects (their `p` has these columns). */
+function publicationsAsP(db: DB) {
+  return db.selectFrom('publications as p');
+}
+type PlacedQuery = ReturnType<typeof publicationsAsP>;
 
 /**
- * A page nearest first: the matches in growing boxes around the point, each box's ordered by distance, until the
- * page's last one lies within the box's inscribed circle (nothing outside the box can come before it). The count is
- * the list's own (the matches with a point), remembered like any other.
+ * The matches with a point inside `box` (anywhere without one), and their public point as `lat` and `lng`. SQLite
+ * walks its R*Tree first (`cross join` keeps that order: the planner would rather scan the list by status) and
+ * reaches each list row by its `seq`; PostgreSQL filters its publications through the GiST index of the point.
+ */
+function placedMatches(
+  db: DB,
+  dialect: Dialect,
+  criteria: ListCriteria,
+  box: BoundingBox | undefined,
+  groups: SearchGroups,
+): { query: PlacedQuery; lat: RawBuilder<number>; lng: RawBuilder<number> } {
+  const rest: ListCriteria = { ...criteria, bbox: undefined, near: undefined };
+  if (dialect === 'sqlite') {
+    let query = db
+      .selectFrom('publication_places as r')
+      .crossJoin('publication_search_rows as p')
+      .whereRef('p.seq', '=', 'r.id')
+      .where(filtersOf(rest, true, false, 'sqlite'));
+    if (box !== undefined) query = query.where(rtreeBox(box));
+    if (groups.length > 0) query = query.where(tierMatch(dialect, groups, 'all'));
+    return { query: query as unknown as PlacedQuery, lat: sql<number>`r.lat`, lng: sql<number>`r.lng` };
+  }
+  // `near` without a box asks for every publication with a point.
+  const placed: ListCriteria = { ...rest, bbox: box, near: box === undefined ? criteria.near : undefined };
+  let query = publicationsAsP(db).where(filtersOf(placed, false, false, 'postgres'));
+  if (groups.length > 0) query = query.where(tierMatch(dialect, groups, 'all'));
+  return {
+    query: query as unknown as PlacedQuery,
+    lat: sql<number>`p.public_lat`,
+    lng: sql<number>`p.public_lng`,
+  };
+}
+
+/** Near-me's growing radii, in kilometres. */
+const NEAR_RADII = [2, 10, 50, 250, 1000];
+
+/** Up to this many matches, near-me orders them all at once instead of walking boxes. */
+const NEAR_SMALL_TOTAL = 2000;
+
+/**
+ * Every match nearest first, those without a point after them (newest first): the list's own rows, each with its
+ * point looked up by key (SQLite's R*Tree by `seq`, PostgreSQL's columns). Costs what matches.
+ */
+async function allByDistance(
+  db: DB,
+  dialect: Dialect,
+  criteria: ListCriteria & { near: NonNullable<ListCriteria['near']> },
+  groups: SearchGroups,
+  need: number,
+): Promise<{ id: string; distance: number | null }[]> {
+  const rest: ListCriteria = { ...criteria, near: undefined };
+  let query = db.selectFrom(listTable(dialect)).where(filtersOf(rest, dialect === 'sqlite', false, dialect));
+  if (groups.length > 0) query = query.where(tierMatch(dialect, groups, 'all'));
+  const [lat, lng] =
+    dialect === 'sqlite'
+      ? [sql<number>`r.lat`, sql<number>`r.lng`]
+      : [sql<number>`p.public_lat`, sql<number>`p.public_lng`];
+  const joined =
+    dialect === 'sqlite'
+      ? (query.leftJoin('publication_places as r', 'r.id', 'p.seq') as unknown as typeof query)
+      : query;
+  const distance = distanceSql(dialect, criteria.near, lat, lng);
+  const rows = await joined
+    .select(['p.id', distance.as('distance')])
+    .orderBy(sql`${lat} is null`)
+    .orderBy('distance')
+    .orderBy('p.seq', 'desc')
+    .limit(need)
+    .execute();
+  return rows.map((row) => ({ id: row.id, distance: row.distance === null ? null : Number(row.distance) }));
+}
+
+/**
+ * A page nearest first: an order, not a filter (the matches without a point come last, newest first), so its total
+ * is the list's own count, remembered as always. Few matches are ordered at once; many are read in growing boxes
+ * around the point, each box's ordered by distance, until the page's last one lies within the box's inscribed circle
+ * (nothing outside the box can come before it); past the last box, all at once.
  */
 async function nearPage(
   db: DB,
   dialect: Dialect,
   criteria: ListCriteria & { near: NonNullable<ListCriteria['near']> },
   groups: SearchGroups,
-  { memory, version }: Version,
+  at: Version,
 ): Promise<PageIds & { distances: Map<string, number> }> {
   const { near, offset, limit } = criteria;
   const need = offset + limit;
-  const matches = (box: ListCriteria['bbox']) => {
-    const query = db
-      .selectFrom(listTable(dialect))
-      .where(filtersOf({ ...criteria, bbox: box }, dialect === 'sqlite', false, dialect));
-    return groups.length > 0 ? query.where(tierMatch(dialect, groups, 'all')) : query;
-  };
+  // The count of the same criteria without `near` (its page of none costs nothing).
+  const unordered: ListCriteria = { ...criteria, near: undefined, offset: 0, limit: 0 };
   const total =
     criteria.count === false
       ? -1
-      : memory.counts.get(version, countKey(criteria, groups), async () => ({
-          value: await countRows(matches(criteria.bbox).select('p.id')),
-          deps: { filters: filtersOfCriteria(criteria), searches: [groups], vocabulary: false },
-        }));
-  let rows: { id: string; distance: number }[] = [];
-  for (const km of [...NEAR_RADII, null]) {
-    const box = km === null ? criteria.bbox : intersect(boxAround(near, km), criteria.bbox);
-    if (box === null) continue;
-    // SQLite's slim rows have no point: it is read from the publication.
-    const query =
-      dialect === 'sqlite'
-        ? matches(box)
-            .innerJoin('publications as g', 'g.id', 'p.id')
-            .select([
-              'p.id',
-              distanceSql(dialect, near, sql.ref('g.public_lat'), sql.ref('g.public_lng')).as('distance'),
-            ])
-        : matches(box).select([
-            'p.id',
-            distanceSql(dialect, near, sql.ref('p.public_lat'), sql.ref('p.public_lng')).as('distance'),
-          ]);
-    rows = (await query.orderBy('distance').orderBy('p.id').limit(need).execute()).map((row) => ({
-      id: row.id,
-      distance: Number(row.distance),
-    }));
-    if (km === null || rows.filter((row) => row.distance <= km).length >= need) break;
+      : (groups.length === 0
+          ? await listPage(db, dialect, { ...unordered, order: 'newest' }, at)
+          : await searchPage(db, dialect, unordered, groups, at)
+        ).total;
+  let rows: { id: string; distance: number | null }[] | null = null;
+  if (total === -1 || total > NEAR_SMALL_TOTAL) {
+    for (const km of NEAR_RADII) {
+      const box = intersect(boxAround(near, km), criteria.bbox);
+      if (box === null) continue;
+      const { query, lat, lng } = placedMatches(db, dialect, criteria, box, groups);
+      const found = await query
+        .select(['p.id', distanceSql(dialect, near, lat, lng).as('distance')])
+        .orderBy('distance')
+        // Both dialects' `p` has the list's `seq` (the placed query is typed as the publications).
+        .orderBy(sql`p.seq`, 'desc')
+        .limit(need)
+        .execute();
+      if (found.filter((row) => Number(row.distance) <= km).length >= need) {
+        rows = found.map((row) => ({ id: row.id, distance: Number(row.distance) }));
+        break;
+      }
+    }
   }
+  rows ??= await allByDistance(db, dialect, criteria, groups, need);
   const page = rows.slice(offset, need);
-  const counted = await total;
   return {
     ids: page.map((row) => row.id),
-    total: counted === -1 ? page.length : counted,
-    distances: new Map(page.map((row) => [row.id, row.distance])),
+    total: total === -1 ? page.length : total,
+    distances: new Map(page.flatMap((row) => (row.distance === null ? [] : [[row.id, row.distance]]))),
   };
 }
 
@@ -557,14 +628,8 @@ export async function mapCells(
   const reads = options.reader ?? db;
   const cell = 360 / 2 ** Math.floor(zoom) / CELLS_PER_TILE;
   const groups = criteria.words.map((word) => [word]);
-  let query = reads
-    .selectFrom(listTable(dialect))
-    .where(filtersOf(criteria, dialect === 'sqlite', false, dialect));
-  if (groups.length > 0) query = query.where(tierMatch(dialect, groups, 'all'));
-  const lat = sql.ref<number>(dialect === 'sqlite' ? 'g.public_lat' : 'p.public_lat');
-  const lng = sql.ref<number>(dialect === 'sqlite' ? 'g.public_lng' : 'p.public_lng');
-  const joined = dialect === 'sqlite' ? query.innerJoin('publications as g', 'g.id', 'p.id') : query;
-  const rows = await joined
+  const { query, lat, lng } = placedMatches(reads, dialect, criteria, criteria.bbox, groups);
+  const rows = await query
     .select([
       sql<number>`count(*)`.as('count'),
       sql<number>`avg(${lat})`.as('lat'),

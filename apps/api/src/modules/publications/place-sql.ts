@@ -34,27 +34,42 @@ export function distanceSql(
     cos(radians(${cast(point.lat)})) * cos(radians(${lat})) * power(sin(radians(${lng} - ${cast(point.lng)}) / 2), 2)))))`;
 }
 
-/** Inside the box (or, without one, having a point). */
-function pointCondition(dialect: Dialect, box: BoundingBox | undefined): RawBuilder<SqlBool> {
+/** The R*Tree entries inside the box (SQLite), confirmed on their exact auxiliary columns. */
+export function rtreeBox(box: BoundingBox): RawBuilder<SqlBool> {
+  return sql<SqlBool>`r.min_lat <= ${box.maxLat} and r.max_lat >= ${box.minLat}
+    and r.min_lng <= ${box.maxLng} and r.max_lng >= ${box.minLng}
+    and r.lat between ${box.minLat} and ${box.maxLat} and r.lng between ${box.minLng} and ${box.maxLng}`;
+}
+
+/**
+ * Inside the box (or, without one, having a point). `p` is PostgreSQL's publications, SQLite's slim list rows
+ * (`slimRows`, keyed by `seq` like the R*Tree) or SQLite's publications.
+ */
+function pointCondition(
+  dialect: Dialect,
+  box: BoundingBox | undefined,
+  slimRows: boolean,
+): RawBuilder<SqlBool> {
   if (dialect === 'postgres') {
     if (box === undefined) return sql<SqlBool>`p.public_lat is not null`;
     return sql<SqlBool>`point(p.public_lng, p.public_lat) <@ box(point(${box.minLng}::float8, ${box.minLat}::float8),
       point(${box.maxLng}::float8, ${box.maxLat}::float8)) and p.public_lat is not null`;
   }
-  if (box === undefined) {
-    return sql<SqlBool>`p.id in (select g.id from publication_places as r join publications as g on g.rowid = r.id)`;
-  }
-  // The R*Tree's 32-bit bounds are rounded outwards: the exact columns decide at the edges.
-  return sql<SqlBool>`p.id in (select g.id from publication_places as r join publications as g on g.rowid = r.id
-    where r.min_lat <= ${box.maxLat} and r.max_lat >= ${box.minLat} and r.min_lng <= ${box.maxLng} and r.max_lng >= ${box.minLng}
-    and g.public_lat between ${box.minLat} and ${box.maxLat} and g.public_lng between ${box.minLng} and ${box.maxLng})`;
+  const inBox = box === undefined ? sql`` : sql` where ${rtreeBox(box)}`;
+  if (slimRows) return sql<SqlBool>`p.seq in (select r.id from publication_places as r${inBox})`;
+  return sql<SqlBool>`p.id in (select s.id from publication_places as r
+    join publication_search_rows as s on s.seq = r.id${inBox})`;
 }
 
 /** The place criteria's conditions on `p`. */
-export function placeConditions(dialect: Dialect, criteria: PlaceCriteria): RawBuilder<SqlBool>[] {
+export function placeConditions(
+  dialect: Dialect,
+  criteria: PlaceCriteria,
+  slimRows: boolean,
+): RawBuilder<SqlBool>[] {
   const conditions: RawBuilder<SqlBool>[] = [];
   if (criteria.bbox !== undefined || criteria.near !== undefined) {
-    conditions.push(pointCondition(dialect, criteria.bbox));
+    conditions.push(pointCondition(dialect, criteria.bbox, slimRows));
   }
   if (criteria.openAt !== undefined) {
     const { arg, col } = criteria.openAt;

@@ -218,8 +218,9 @@ export const listQuerySchema = z
     city: optionalParam(optionalLocationKey('locationCity')).describe('Clave de la ciudad'),
     labels: labelsParam,
     near: parsedParam(parseNear, '-31.4201,-64.1888').describe(
-      'lat,lng en Argentina o Colombia: lo más cercano primero; cada anuncio dice su distanceKm. Solo los que ' +
-        'tienen punto',
+      'lat,lng en Argentina o Colombia: ordena por distancia, lo más cercano primero (cada anuncio con punto dice ' +
+        'su distanceKm); los que no tienen punto van al final, los más nuevos primero. No filtra: el total es el ' +
+        'de la lista',
     ),
     ...placeParams,
     author: optionalParam(z.string().trim().min(1).max(100)).describe(

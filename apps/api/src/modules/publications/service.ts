@@ -40,6 +40,7 @@ import {
   createListMemory,
   listPublications,
   mapCells,
+  filtersOfCriteria,
   readPublicationsVersion,
   type ListCriteria,
 } from './list-repository.ts';
@@ -67,6 +68,7 @@ import type {
 /** What the remembered public answers may hold, in bytes. */
 const PUBLISHED_ANSWERS_BYTES = 16 * 1024 * 1024;
 const ANSWER_NAMES_BYTES = 4 * 1024 * 1024;
+const MAP_ANSWERS_BYTES = 4 * 1024 * 1024;
 
 type ListPage = { page: number; pageSize: number; term?: string | undefined };
 
@@ -189,6 +191,13 @@ export function createPublicationsService({
     PUBLISHED_ANSWERS_BYTES,
     tracker,
     'list-answers',
+  );
+  // The map's answers, kept like the list's: a zoomed-out area is one grouped read of every point in view.
+  const mapAnswers = new VersionedCache<MapAnswerJson, ListDependencies>(
+    2_000,
+    MAP_ANSWERS_BYTES,
+    tracker,
+    'map-answers',
   );
   // The request URLs that named each remembered answer (several spellings of a query share one answer): a URL's
   // criteria never change, so its name outlives every write (its answer may not).
@@ -375,52 +384,61 @@ export function createPublicationsService({
     /** GET /publications/map: the published matches with a point in the area, as cells and pins. */
     async map(query: MapQuery): Promise<MapAnswerJson> {
       const minute = agendaMinute(Date.now());
-      const cells = await mapCells(
-        db,
-        dialect,
-        {
-          status: 'published',
-          typed: query.typed,
-          country: query.country ?? undefined,
-          province: query.province ?? undefined,
-          city: query.city ?? undefined,
-          labels: query.labels,
-          bbox: query.bbox,
-          openAt: query.open === 'now' ? openMinutesAt(minute) : undefined,
-          words: normalizeSearchTerms(query.term ?? ''),
-          offset: 0,
-          limit: 0,
-        },
-        query.zoom,
-        { reader },
-      );
-      const alone = cells.filter((cell) => cell.count === 1).map((cell) => cell.id);
-      const { rows, files } = await loadPins(alone);
-      const pins = rows.map((row) => {
-        const json = toPublicationJson(storage, row, files.get(row.id) ?? []);
-        return {
-          _id: json._id,
-          typed: json.typed,
-          title: json.title,
-          lat: json.locationLat ?? 0,
-          lng: json.locationLng ?? 0,
-          approximate: json.locationApproximate,
-          thumbnailUrl: json.files[0]?.thumbnailUrl ?? null,
-          price: json.price,
-          locationCity: json.locationCity,
-        };
-      });
-      return {
-        total: cells.reduce((sum, cell) => sum + cell.count, 0),
-        clusters: cells
-          .filter((cell) => cell.count > 1)
-          .map((cell) => ({
-            lat: roundCoordinate(cell.lat),
-            lng: roundCoordinate(cell.lng),
-            count: cell.count,
-          })),
-        pins,
+      const criteria: ListCriteria & { bbox: NonNullable<ListCriteria['bbox']> } = {
+        status: 'published',
+        typed: query.typed,
+        country: query.country ?? undefined,
+        province: query.province ?? undefined,
+        city: query.city ?? undefined,
+        labels: query.labels,
+        bbox: query.bbox,
+        openAt: query.open === 'now' ? openMinutesAt(minute) : undefined,
+        words: normalizeSearchTerms(query.term ?? ''),
+        offset: 0,
+        limit: 0,
       };
+      const zoom = Math.floor(query.zoom);
+      // The version first, then the answer computed under it (list-versions.ts): exact after every write.
+      const version = await readPublicationsVersion(db);
+      return mapAnswers.get(version, JSON.stringify([criteria, zoom]), async () => {
+        const cells = await mapCells(db, dialect, criteria, zoom, { reader });
+        const alone = cells.filter((cell) => cell.count === 1).map((cell) => cell.id);
+        const { rows, files } = await loadPins(alone);
+        const pins = rows.map((row) => {
+          const json = toPublicationJson(storage, row, files.get(row.id) ?? []);
+          return {
+            _id: json._id,
+            typed: json.typed,
+            title: json.title,
+            lat: json.locationLat ?? 0,
+            lng: json.locationLng ?? 0,
+            approximate: json.locationApproximate,
+            thumbnailUrl: json.files[0]?.thumbnailUrl ?? null,
+            price: json.price,
+            locationCity: json.locationCity,
+          };
+        });
+        const value: MapAnswerJson = {
+          total: cells.reduce((sum, cell) => sum + cell.count, 0),
+          clusters: cells
+            .filter((cell) => cell.count > 1)
+            .map((cell) => ({
+              lat: roundCoordinate(cell.lat),
+              lng: roundCoordinate(cell.lng),
+              count: cell.count,
+            })),
+          pins,
+        };
+        // What a change must touch to alter it: a publication passing the filters (the area is not logged, so
+        // any), or a pin's images or author.
+        const deps: ListDependencies = {
+          filters: filtersOfCriteria(criteria),
+          searches: [criteria.words.map((word) => [word])],
+          vocabulary: false,
+          shown: { ids: rows.map((row) => row.id), authors: [...new Set(rows.map((row) => row.created_by))] },
+        };
+        return { value, deps };
+      });
     },
 
     /**
