@@ -8,7 +8,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
-const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|geojson|txt|xml|webmanifest)$/;
 // Small files too (a page's route chunk can be 600 bytes), as long as the copy saves more than the
 // Content-Encoding header it adds.
 const MIN_BYTES = 256;

@@ -117,6 +117,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     upgradeInsecureRequests: config.publicUrl.startsWith('https:'),
     recaptcha: config.captcha.provider === 'recaptcha',
     mediaOrigin: config.mediaPublicUrl === undefined ? undefined : new URL(config.mediaPublicUrl).origin,
+    mapOrigins: config.mapOrigins,
   });
   // After the headers every answer carries: its 503 skips the hooks that come after it.
   closeGracefully(app);

@@ -86,6 +86,10 @@ export type Config = {
   /** Mercado Pago marketplace application; null when online payments are not enabled on this site. */
   mercadoPago: MercadoPagoConfig | null;
   push: PushConfig;
+  /** The maps' base style (MAP_STYLE_URL); null: outlines and markers only, no request leaves the site. */
+  mapStyleUrl: string | null;
+  /** Origins the map's style loads from (its own and MAP_ORIGINS), allowed by the CSP's connect-src. */
+  mapOrigins: string[];
 };
 
 /** Web Push (decision 038). */
@@ -163,6 +167,8 @@ export const ASSISTANT_RATE_LIMIT_MAX = 30;
 export const REPORTS_TO_HIDE = 3;
 export const RECAPTCHA_MIN_SCORE = 0.5;
 export const RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
+/** OpenFreeMap's public OpenStreetMap vector style: free, keyless, and its tiles, fonts and sprites on one origin. */
+export const DEFAULT_MAP_STYLE_URL = 'https://tiles.openfreemap.org/styles/liberty';
 export const DEFAULT_MERCADOPAGO_API_URL = 'https://api.mercadopago.com';
 const MERCADOPAGO_VARIABLES = [
   'MERCADOPAGO_CLIENT_ID',
@@ -414,6 +420,32 @@ export function loadConfig(env: Env = process.env): Config {
     '',
   );
   const push = readPush();
+  const mapStyle = read(
+    'MAP_STYLE_URL',
+    z.string().refine((value) => value.trim().toLowerCase() === 'off' || isHttpUrl(value), {
+      error: (issue) =>
+        `must be off or an absolute http:// or https:// URL, got ${quoted(String(issue.input))}`,
+    }),
+    DEFAULT_MAP_STYLE_URL,
+  );
+  const mapStyleUrl = mapStyle.trim().toLowerCase() === 'off' ? null : mapStyle;
+  const mapExtraOrigins = read<string[]>(
+    'MAP_ORIGINS',
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      )
+      .refine((origins) => origins.every(isHttpUrl), {
+        error: (issue) =>
+          `must be comma-separated http:// or https:// origins, got ${quoted(String(issue.input))}`,
+      })
+      .transform((origins) => origins.map((origin) => new URL(origin).origin)),
+    [],
+  );
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -473,6 +505,8 @@ export function loadConfig(env: Env = process.env): Config {
     reportsToHide,
     mercadoPago,
     push,
+    mapStyleUrl,
+    mapOrigins: mapStyleUrl === null ? [] : [...new Set([new URL(mapStyleUrl).origin, ...mapExtraOrigins])],
   };
 
   /** MEDIA_S3_BUCKET turns the bucket on; the other MEDIA_S3_* variables without it are a mistake. */

@@ -7,6 +7,7 @@ import {
   ACTIVATION_TOKEN_LIFETIME_MS,
   ConfigError,
   DEFAULT_MAIL_FROM,
+  DEFAULT_MAP_STYLE_URL,
   DEFAULT_MERCADOPAGO_API_URL,
   DEFAULT_SPONSOR_URL,
   DEVELOPMENT_SECRET_KEY,
@@ -122,6 +123,8 @@ describe('loadConfig', () => {
       shutdownDrainMs: 0,
       databaseWaitMs: 60_000,
       assistant: { rateLimitMax: 30, languageModel: undefined },
+      mapStyleUrl: DEFAULT_MAP_STYLE_URL,
+      mapOrigins: ['https://tiles.openfreemap.org'],
     });
     expect(DEFAULT_MAIL_FROM).toBe('EcoAnuncios <no-responder@ecoanuncios.org>');
     expect(MEDIA_MAX_BYTES).toBe(10 * 1024 * 1024);
@@ -221,6 +224,25 @@ describe('loadConfig', () => {
         feePercent: 7.5,
       },
     });
+  });
+
+  it('reads the map style: off draws no base map, a style brings its origin and MAP_ORIGINS into the CSP', () => {
+    expect(loadConfig({ MAP_STYLE_URL: 'off' })).toMatchObject({ mapStyleUrl: null, mapOrigins: [] });
+    expect(
+      loadConfig({
+        MAP_STYLE_URL: 'https://mapas.example/estilo.json',
+        MAP_ORIGINS: 'https://teselas.example/planet, https://fuentes.example',
+      }),
+    ).toMatchObject({
+      mapStyleUrl: 'https://mapas.example/estilo.json',
+      mapOrigins: ['https://mapas.example', 'https://teselas.example', 'https://fuentes.example'],
+    });
+    expect(problemsOf({ MAP_STYLE_URL: 'mapas.example' })).toEqual([
+      'MAP_STYLE_URL must be off or an absolute http:// or https:// URL, got "mapas.example"',
+    ]);
+    expect(problemsOf({ MAP_ORIGINS: 'ftp://x' })).toEqual([
+      'MAP_ORIGINS must be comma-separated http:// or https:// origins, got "ftp://x"',
+    ]);
   });
 
   it('refuses half a Mercado Pago setup and a fee out of range', () => {

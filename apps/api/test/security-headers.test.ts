@@ -70,11 +70,38 @@ describe('security headers', () => {
     expect(csp['script-src-attr']).toEqual(["'none'"]);
     expect(csp['default-src']).toEqual(["'self'"]);
     expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:']);
-    expect(csp['connect-src']).toEqual(["'self'"]);
+    // The default map style's origin (its style, tiles, fonts and sprites): nothing else is fetched elsewhere.
+    expect(csp['connect-src']).toEqual(["'self'", 'https://tiles.openfreemap.org']);
     expect(csp['object-src']).toEqual(["'none'"]);
     // The service worker and the web app manifest of the installable app (decision 038).
     expect(csp['worker-src']).toEqual(["'self'"]);
     expect(csp['manifest-src']).toEqual(["'self'"]);
+  });
+
+  it("allows exactly the map style's origins: none with MAP_STYLE_URL=off, the style's and MAP_ORIGINS otherwise", async () => {
+    const off = await createTestApp({ env: { MAP_STYLE_URL: 'off' } });
+    const own = await createTestApp({
+      env: { MAP_STYLE_URL: 'https://mapas.example/estilo.json', MAP_ORIGINS: 'https://teselas.example' },
+    });
+    try {
+      const offPolicy = directives(
+        (await off.app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy'],
+      );
+      expect(offPolicy['connect-src']).toEqual(["'self'"]);
+      const ownPolicy = directives(
+        (await own.app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy'],
+      );
+      expect(ownPolicy['connect-src']).toEqual([
+        "'self'",
+        'https://mapas.example',
+        'https://teselas.example',
+      ]);
+      // MapLibre's worker is a file of the site: no blob: workers.
+      expect(ownPolicy['worker-src']).toBeUndefined();
+    } finally {
+      await off.dispose();
+      await own.dispose();
+    }
   });
 
   it("keeps 'unsafe-inline' effective for styles: no nonce in style-src", async () => {
@@ -115,8 +142,8 @@ describe('security headers', () => {
       );
       expect(plain['script-src']).toHaveLength(2);
       expect(plain['script-src']?.[1]).toMatch(/^'nonce-/);
-      expect(plain['connect-src']).toEqual(["'self'"]);
-      // Only the site's own service worker: ALTCHA's worker needs no blob: source.
+      expect(plain['connect-src']).toEqual(["'self'", 'https://tiles.openfreemap.org']);
+      // Only the site's own workers (the service worker, MapLibre's): ALTCHA's worker needs no blob: source.
       expect(plain['worker-src']).toEqual(["'self'"]);
 
       const google = directives(

@@ -39,8 +39,14 @@ export const meta: Route.MetaFunction = ({ error }) => {
 };
 
 export function loader({ context, request }: Route.LoaderArgs) {
-  const { session, publicUrl, donation } = context.get(serverContext);
-  const rootData: RootData = { session: withoutToken(session), publicUrl, donation, notice: null };
+  const { session, publicUrl, donation, mapStyleUrl } = context.get(serverContext);
+  const rootData: RootData = {
+    session: withoutToken(session),
+    publicUrl,
+    donation,
+    mapStyleUrl,
+    notice: null,
+  };
   // A notice an action left for this page (lib/forms/flash.server.ts): shown once, then its cookie is cleared.
   const flash = takeNotice(request);
   if (flash === null) return rootData;

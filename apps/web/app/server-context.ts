@@ -9,6 +9,8 @@ export type ServerContextValues = {
   /** PUBLIC_URL, for share links and absolute meta tags. */
   publicUrl: string;
   donation: DonationSettings;
+  /** MAP_STYLE_URL: the maps' base style; null draws outlines and markers only. */
+  mapStyleUrl: string | null;
   /** Per-request nonce for inline scripts (Content-Security-Policy); '' for a copy shared by guests. */
   cspNonce: string;
   /**

@@ -26,13 +26,27 @@ export const questions: readonly Question[] = [
     key: 'punto-de-reciclaje-cercano',
     question: '¿Cómo encuentro un punto de reciclaje cerca de mí?',
     answer:
-      'Entra en Puntos de Reciclaje desde la página de inicio y presiona el botón de filtros para abrir «Más criterios de búsqueda». Allí elige tu país, después tu provincia o departamento y por último tu ciudad; también puedes marcar el material que quieres llevar, como Papel/Cartón, Vidrios o Plásticos. Cada punto de reciclaje muestra su dirección y, cuando está disponible, un enlace al mapa.',
+      'Entra en Puntos de Reciclaje desde la página de inicio y presiona el botón de filtros para abrir «Más criterios de búsqueda». Allí elige tu país, después tu provincia o departamento y por último tu ciudad; también puedes marcar el material que quieres llevar, como Papel/Cartón, Vidrios o Plásticos. Cada punto de reciclaje muestra su dirección y, cuando está disponible, un enlace al mapa. Con «Cerca de mí» la lista se ordena por distancia desde tu ubicación (el navegador te la pide solo en ese momento) o, si no la compartes, desde el centro de la ciudad que elegiste; cada tarjeta dice a qué distancia está. «Abierto ahora» deja solo los puntos que están abiertos en este momento, y en cada punto ves su horario y el enlace «Cómo llegar», que abre el mapa de tu teléfono.',
     references: [
       {
         to: '/publications?what=dots',
         title: 'Puntos de Reciclaje',
         description: 'Lugares donde entregar residuos separados.',
       },
+    ],
+  },
+  {
+    key: 'mapa-de-anuncios',
+    question: '¿Puedo ver los anuncios en un mapa?',
+    answer:
+      'Sí. En Explorar, y en cada categoría, el botón «Mapa» muestra en un mapa los mismos anuncios que la lista, con los mismos filtros y la misma búsqueda; «Lista» vuelve a las tarjetas. Al alejarte, los anuncios cercanos se agrupan en un círculo con su cantidad; al acercarte ves cada uno y, al tocarlo, una vista previa con el enlace al anuncio. «Buscar en esta zona» deja en la lista solo lo que se ve en el mapa. La lista sigue debajo del mapa, así que todo se puede recorrer también con el teclado o un lector de pantalla. Al publicar, puedes marcar el punto tocando el mapa, con «Usar mi ubicación» o pegando el enlace de Google Maps u OpenStreetMap; en el Mercado de Materiales, los demás ven un círculo aproximado alrededor de tu punto salvo que marques «Mostrar el lugar exacto».',
+    references: [
+      {
+        to: '/publications?what=dots&view=map',
+        title: 'Mapa de puntos de reciclaje',
+        description: 'Los puntos de reciclaje en el mapa.',
+      },
+      { to: '/publications/new', title: 'Publicar', description: 'Crea un anuncio con su punto en el mapa.' },
     ],
   },
   {

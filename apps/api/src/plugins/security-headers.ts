@@ -21,6 +21,8 @@ type Options = {
   recaptcha?: boolean;
   /** MEDIA_PUBLIC_URL's origin, where the pages' images come from (img-src). */
   mediaOrigin?: string | undefined;
+  /** Origins of the map's base style (its style document, tiles, fonts and sprites): fetched by MapLibre. */
+  mapOrigins?: readonly string[];
 };
 
 const RECAPTCHA_SCRIPTS = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
@@ -42,7 +44,7 @@ const NONCE_MARK = 'nonce-placeholder-for-each-document';
 
 /** helmet's options: its defaults, with a policy that allows the app's own files and, on a document, its nonce. */
 function helmetOptions(
-  { upgradeInsecureRequests, recaptcha = false, mediaOrigin }: Options,
+  { upgradeInsecureRequests, recaptcha = false, mediaOrigin, mapOrigins = [] }: Options,
   nonce: boolean,
 ): HelmetOptions {
   const google = recaptcha ? RECAPTCHA_SCRIPTS : [];
@@ -55,7 +57,7 @@ function helmetOptions(
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...(mediaOrigin === undefined ? [] : [mediaOrigin])],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...google],
+        connectSrc: ["'self'", ...google, ...mapOrigins],
         // The service worker (/sw.js) and the web app manifest (decision 038).
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],

@@ -21,6 +21,7 @@ type ServerContextValues = {
   session: SessionData | null;
   publicUrl: string;
   donation: Config['donation'];
+  mapStyleUrl: Config['mapStyleUrl'];
   cspNonce: string;
   completeDocument?: boolean;
   api: InternalApi;
@@ -82,6 +83,7 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, { bui
           session,
           publicUrl: config.publicUrl,
           donation: config.donation,
+          mapStyleUrl: config.mapStyleUrl,
           cspNonce,
           completeDocument,
           api: recording?.api ?? createInternalApi(app, request),

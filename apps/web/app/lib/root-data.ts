@@ -8,6 +8,8 @@ export type RootData = {
   session: SessionData | null;
   publicUrl: string;
   donation: DonationSettings;
+  /** The maps' base style (MAP_STYLE_URL); null: outlines and markers only. */
+  mapStyleUrl: string | null;
   /** A notice left by the action that redirected here (lib/forms/flash.server.ts). */
   notice: Notice | null;
 };
@@ -24,4 +26,9 @@ export function usePublicUrl(): string {
 
 export function useDonation(): DonationSettings | undefined {
   return useRootData()?.donation;
+}
+
+/** The maps' base style URL, null when the site draws its own outlines only. */
+export function useMapStyleUrl(): string | null {
+  return useRootData()?.mapStyleUrl ?? null;
 }

@@ -15,6 +15,7 @@ function contextWith(session: SessionData | null, status = 204) {
     session,
     publicUrl: 'http://localhost:3000',
     donation: { sponsorUrl: '', bankAlias: '', bankHolder: '' },
+    mapStyleUrl: null,
     cspNonce: '',
     api: async (path, init) => {
       calls.push({ path, method: init?.method });

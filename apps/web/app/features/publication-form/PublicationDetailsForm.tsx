@@ -1,7 +1,12 @@
 import { MATERIAL_LABELS } from '@eco/domain';
 import { MultiSelect, NumberInput, Paper, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import type { ReactNode } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
+import { pointFromMapsLink } from '@eco/domain/places/maps-link';
+import { inputsOfPoint } from '../places/place-form';
+import { useCallback } from 'react';
+import { OpeningHoursEditor } from '../places/OpeningHoursEditor';
+import { PlaceFields } from '../places/PlaceFields';
 import { joinDateTime, publicationTimeZone, splitDateTime } from './publication-form-date';
 import type { FormImage, PublicationFormValues } from './publication-form-values';
 import { isFieldRequired } from './publication-form-values';
@@ -50,6 +55,18 @@ export function PublicationDetailsForm({
     form.setFieldValue('locationProvince', next.locationProvince);
     form.setFieldValue('locationCity', next.locationCity);
   }
+
+  const setPoint = useCallback(
+    (point: { locationLat: number | string; locationLng: number | string }) => {
+      form.setFieldValue('locationLat', point.locationLat);
+      form.setFieldValue('locationLng', point.locationLng);
+    },
+    // Mantine's form handle keeps its identity.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+
+  const urlInput = form.getInputProps('locationUrl');
 
   return (
     <Stack gap="md">
@@ -147,7 +164,13 @@ export function PublicationDetailsForm({
           inputMode="url"
           placeholder="https://maps.app.goo.gl/..."
           name="locationUrl"
-          {...form.getInputProps('locationUrl')}
+          {...urlInput}
+          onChange={(event: ChangeEvent<HTMLInputElement>) => {
+            urlInput.onChange(event);
+            // A pasted Google Maps / OpenStreetMap link or geo: URI holds the point: it fills the coordinates.
+            const found = pointFromMapsLink(event.currentTarget.value);
+            if (found) setPoint(inputsOfPoint(found));
+          }}
         />
         <LocationFields
           values={form.values}
@@ -155,7 +178,25 @@ export function PublicationDetailsForm({
           errors={form.errors}
           required={false}
         />
+        <PlaceFields
+          values={form.values}
+          errors={form.errors}
+          onPoint={setPoint}
+          onExactChange={(exact) => form.setFieldValue('locationExact', exact)}
+          latInput={form.getInputProps('locationLat')}
+          lngInput={form.getInputProps('locationLng')}
+        />
       </Section>
+
+      {typed === 'dots' && (
+        <Section title="Horario">
+          <OpeningHoursEditor
+            value={form.values.openingHours}
+            onChange={(hours) => form.setFieldValue('openingHours', hours)}
+            error={typeof form.errors.openingHours === 'string' ? form.errors.openingHours : undefined}
+          />
+        </Section>
+      )}
 
       {isSuperUser && form.values.status !== undefined && (
         <Section title="Estado">

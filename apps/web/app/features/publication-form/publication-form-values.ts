@@ -1,4 +1,5 @@
 import type { ListingType, TypedField, User } from '@eco/domain';
+import type { OpeningRange } from '@eco/domain/places/opening-hours';
 import { isRequiredFor } from '@eco/domain';
 import { PUBLISHED_STATUS } from '@eco/domain/constants';
 import type { PublicationJson } from '../publications/publications';
@@ -26,6 +27,13 @@ export type PublicationFormValues = {
   locationCountry: string | null;
   locationProvince: string | null;
   locationCity: string | null;
+  /** The point (WGS 84) as the number inputs hold it, '' when none. */
+  locationLat: number | string;
+  locationLng: number | string;
+  /** Barter and market: show the exact place instead of a circle around it. */
+  locationExact: boolean;
+  /** Recycling points: the week's ranges (none: no hours shown). */
+  openingHours: OpeningRange[];
   /** ISO instant, or '' when no date was chosen. */
   calendaredAt: string;
   /** The optional end: ISO instant, or ''. */
@@ -57,6 +65,10 @@ export function newFormValues(
     locationCountry: profile?.locationCountry ?? null,
     locationProvince: profile?.locationProvince ?? null,
     locationCity: profile?.locationCity ?? null,
+    locationLat: '',
+    locationLng: '',
+    locationExact: false,
+    openingHours: [],
     calendaredAt: '',
     calendaredUntil: '',
     labels: [],
@@ -80,6 +92,11 @@ export function editFormValues(publication: PublicationJson, isSuperUser: boolea
     locationCountry: publication.locationCountry,
     locationProvince: publication.locationProvince,
     locationCity: publication.locationCity,
+    // Its author and super users get the exact point back.
+    locationLat: publication.locationLat ?? '',
+    locationLng: publication.locationLng ?? '',
+    locationExact: publication.locationExact === true,
+    openingHours: publication.openingHours ?? [],
     calendaredAt: publication.calendaredAt ?? '',
     calendaredUntil: publication.calendaredUntil ?? '',
     labels: publication.labels,

@@ -4,8 +4,10 @@ import { relativeWhen } from '@eco/domain/dates/agenda-ranges';
 import { timeZoneOf } from '@eco/domain/dates/time-zones';
 import { findCity } from '@eco/domain/catalog/cities';
 import { isCalendaredType } from '@eco/domain/catalog/listing-types';
+import { formatDistance } from '@eco/domain/places/distance';
+import { openingStatus } from '@eco/domain/places/opening-hours';
 import { ActionIcon, Anchor, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconCalendarEvent, IconMapPin, IconUserCircle } from '@tabler/icons-react';
+import { IconCalendarEvent, IconClockHour4, IconMapPin, IconUserCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { PublicationJson } from './publications';
 import { coverThumbnail, publicationPath, THUMBNAIL_SIZE, userPath } from './publications';
@@ -58,6 +60,15 @@ export function PublicationCard({
           new Date(asOf),
         )
       : null;
+  const distance = typeof publication.distanceKm === 'number' ? formatDistance(publication.distanceKm) : null;
+  const opening =
+    publication.typed === 'dots'
+      ? openingStatus(
+          publication.openingHours,
+          publication.locationCountry,
+          asOf ? new Date(asOf) : new Date(),
+        )
+      : null;
   return (
     <Card withBorder padding="md" className={classes.card} component="article">
       <Card.Section className={classes.cover}>
@@ -87,12 +98,16 @@ export function PublicationCard({
           {truncate(publication.description, CARD_DESCRIPTION_LENGTH)}
         </Text>
         {price && <PriceTag price={price} />}
-        {(city || dated) && (
+        {(city || dated || distance) && (
           <Group gap="sm" c="dark.6">
-            {city && (
+            {(city || distance) && (
               <Group gap={4} wrap="nowrap">
                 <IconMapPin size={14} aria-hidden />
-                <Text size="xs">{city}</Text>
+                <Text size="xs">
+                  {city}
+                  {city && distance && ' · '}
+                  {distance && <strong>{distance}</strong>}
+                </Text>
               </Group>
             )}
             {dated && publication.calendaredAt && (
@@ -105,6 +120,15 @@ export function PublicationCard({
                 </Text>
               </Group>
             )}
+          </Group>
+        )}
+        {opening && (
+          <Group gap={4} wrap="nowrap" c={opening.open ? 'eco.8' : 'red.8'}>
+            <IconClockHour4 size={14} aria-hidden />
+            {/* Said at the browser's minute after the server's: the text may differ at a boundary. */}
+            <Text size="xs" fw={700} suppressHydrationWarning>
+              {opening.text}
+            </Text>
           </Group>
         )}
         {isCalendaredType(publication.typed) && (

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ExploreQuery } from './publications-query';
 import {
   apiListSearch,
+  apiMapSearch,
   EMPTY_QUERY,
   explorePath,
   exploreSearch,
@@ -165,5 +166,65 @@ describe('the agenda criteria of events and courses', () => {
     expect(labels('what=events&from=2030-12-01')).toEqual(['Eventos y Talleres', 'Desde el 01/12/2030']);
     const [, period] = filterChips(parse('what=events&when=today'));
     expect(explorePath(period!.without)).toBe('/publications?what=events');
+  });
+});
+
+describe('the place criteria of explore (issue 24)', () => {
+  it('keeps the view, near, bbox and open=now (recycling points only) in the URL and the API query', () => {
+    const query = parseExploreQuery(
+      new URLSearchParams(
+        'what=dots&term=vidrio&view=map&near=-31.4201,-64.1888&bbox=-64.3,-31.5,-64.1,-31.3&open=now',
+      ),
+    );
+    expect(query).toMatchObject({
+      what: 'dots',
+      term: 'vidrio',
+      view: 'map',
+      near: '-31.4201,-64.1888',
+      bbox: '-64.3,-31.5,-64.1,-31.3',
+      open: true,
+    });
+    const page = new URLSearchParams(exploreSearch(query));
+    expect(page.get('view')).toBe('map');
+    expect(page.get('near')).toBe('-31.4201,-64.1888');
+    const api = new URLSearchParams(apiListSearch(query, { isSuperUser: false }));
+    expect(api.get('near')).toBe('-31.4201,-64.1888');
+    expect(api.get('bbox')).toBe('-64.3,-31.5,-64.1,-31.3');
+    expect(api.get('open')).toBe('now');
+    // The view is the page's own: the API answers the same list either way.
+    expect(api.has('view')).toBe(false);
+  });
+
+  it('drops open=now outside recycling points and place values that are not places', () => {
+    const query = parseExploreQuery(new URLSearchParams('what=events&open=now&near=abc&bbox=1,2&view=mapa'));
+    expect(query.open).toBeUndefined();
+    expect(query.near).toBeUndefined();
+    expect(query.bbox).toBeUndefined();
+    expect(query.view).toBeUndefined();
+  });
+
+  it("asks the map for the visible area at its zoom, with the list's filters but no page nor order", () => {
+    const query = parseExploreQuery(
+      new URLSearchParams('what=dots&labels=Vidrios&near=-31.4201,-64.1888&page=3'),
+    );
+    const map = new URLSearchParams(
+      apiMapSearch(query, { bbox: '-65,-32,-63,-30', zoom: 7.123 }, { isSuperUser: false }),
+    );
+    expect(Object.fromEntries(map)).toEqual({
+      typed: 'dots',
+      labels: 'Vidrios',
+      bbox: '-65,-32,-63,-30',
+      zoom: '7.12',
+    });
+  });
+
+  it('gives each place criterion a removable chip, and "Quitar todos" keeps the map view', () => {
+    const query = parseExploreQuery(
+      new URLSearchParams('what=dots&view=map&near=-31.4201,-64.1888&bbox=-64.3,-31.5,-64.1,-31.3&open=now'),
+    );
+    const labels = filterChips(query).map((chip) => chip.label);
+    expect(labels).toEqual(expect.arrayContaining(['Abierto ahora', 'Cerca de mí', 'En esta zona']));
+    expect(withoutFilters(query)).toMatchObject({ view: 'map', labels: [], page: 1 });
+    expect(withoutFilters(query).near).toBeUndefined();
   });
 });

@@ -10,6 +10,7 @@ import { DEFAULT_PAGE } from '@eco/domain/constants';
 import { SEARCH_TERM_MAX_LENGTH } from '@eco/domain/search';
 import { isCalendaredType } from '@eco/domain/catalog/listing-types';
 import { AGENDA_WHEN_LABELS, isAgendaWhen, type AgendaWhen } from '@eco/domain/dates/agenda-ranges';
+import { formatBbox, formatPoint, readBbox, readNear } from '../places/geo';
 
 // The explore page keeps every criterion in its URL (/publications?what=dots&term=vidrio&country=arg…&page=2), so a
 // search can be shared and reloaded. This module reads and writes that URL and turns it into the API's query.
@@ -38,6 +39,14 @@ export type ExploreQuery = {
   past?: boolean;
   /** The month view's month, 'YYYY-MM' (the current one in the country's zone without it). */
   month?: string;
+  /** The map instead of the list ('?view=map'); the list stays under it, the map is never the only way. */
+  view?: 'map';
+  /** 'lat,lng' (Cerca de mí): nearest first, each card with its distance. */
+  near?: string;
+  /** 'minLng,minLat,maxLng,maxLat' (Buscar en esta zona): only what lies inside. */
+  bbox?: string;
+  /** Recycling points open right now. */
+  open?: boolean;
 };
 
 export const EMPTY_QUERY: ExploreQuery = { labels: [], page: DEFAULT_PAGE };
@@ -99,6 +108,12 @@ export function parseExploreQuery(params: URLSearchParams): ExploreQuery {
     const month = params.get('month');
     if (month && /^\d{4}-(0[1-9]|1[0-2])$/.test(month)) query.month = month;
   }
+  if (params.get('view') === 'map') query.view = 'map';
+  const near = readNear(params.get('near'));
+  if (near) query.near = formatPoint(near);
+  const bbox = readBbox(params.get('bbox'));
+  if (bbox) query.bbox = formatBbox(bbox);
+  if (query.what === 'dots' && params.get('open') === 'now') query.open = true;
   return query;
 }
 
@@ -113,6 +128,13 @@ function agendaParams(query: ExploreQuery, params: URLSearchParams): void {
   if (query.past) params.set('past', '1');
 }
 
+/** The place criteria, shared by the page's URL and the API's query. */
+function placeParams(query: ExploreQuery, params: URLSearchParams): void {
+  if (query.near) params.set('near', query.near);
+  if (query.bbox) params.set('bbox', query.bbox);
+  if (query.open) params.set('open', 'now');
+}
+
 /** The search part of an explore URL ('' or '?…'): only the criteria that are set, no page 1, no default status. */
 export function exploreSearch(query: ExploreQuery): string {
   const params = new URLSearchParams();
@@ -125,6 +147,8 @@ export function exploreSearch(query: ExploreQuery): string {
   if (query.status && query.status !== 'all') params.set('status', query.status);
   agendaParams(query, params);
   if (query.month) params.set('month', query.month);
+  placeParams(query, params);
+  if (query.view) params.set('view', query.view);
   if (query.page > DEFAULT_PAGE) params.set('page', String(query.page));
   const search = params.toString();
   return search ? `?${search}` : '';
@@ -145,7 +169,25 @@ export function apiListSearch(query: ExploreQuery, { isSuperUser }: { isSuperUse
   if (query.city) params.set('city', query.city);
   for (const label of query.labels) params.append('labels', label);
   agendaParams(query, params);
+  placeParams(query, params);
   if (isSuperUser) params.set('status', query.status ?? 'all');
+  return params.toString();
+}
+
+/**
+ * The query of GET /api/publications/map: the list's criteria (no page, no `near`: a map has no order) over the
+ * visible area at a zoom.
+ */
+export function apiMapSearch(
+  query: ExploreQuery,
+  view: { bbox: string; zoom: number },
+  { isSuperUser }: { isSuperUser: boolean },
+): string {
+  const params = new URLSearchParams(
+    apiListSearch({ ...query, near: undefined, bbox: view.bbox }, { isSuperUser }),
+  );
+  params.delete('page');
+  params.set('zoom', String(Math.round(view.zoom * 100) / 100));
   return params.toString();
 }
 
@@ -209,6 +251,9 @@ export function filterChips(query: ExploreQuery): FilterChip[] {
     });
   }
   if (query.past) chips.push({ key: 'past', label: 'Pasados', without: { ...base, past: undefined } });
+  if (query.open) chips.push({ key: 'open', label: 'Abierto ahora', without: { ...base, open: undefined } });
+  if (query.near) chips.push({ key: 'near', label: 'Cerca de mí', without: { ...base, near: undefined } });
+  if (query.bbox) chips.push({ key: 'bbox', label: 'En esta zona', without: { ...base, bbox: undefined } });
   return chips;
 }
 
@@ -226,5 +271,5 @@ function daysLabel(from: string | undefined, to: string | undefined): string {
 
 /** The criteria without any filter nor text; the status choice of a super user stays. */
 export function withoutFilters(query: ExploreQuery): ExploreQuery {
-  return { ...EMPTY_QUERY, status: query.status };
+  return { ...EMPTY_QUERY, status: query.status, view: query.view };
 }

@@ -25,6 +25,7 @@ import { absoluteUrl, publicationPath, tipPath } from '../../features/publicatio
 import { publicationMeta } from '../../features/publications/publications-meta';
 import { explorePath } from '../../features/publications/publications-query';
 import { loadPublication } from '../../features/publications/publications.server';
+import { OpeningHoursSection, PublicationPlace } from '../../features/places/PublicationPlace';
 import { ReportButton } from '../../features/reports/ReportButton';
 import { BuyButton } from '../../features/deals/BuyButton';
 import { loadPurchaseOptions } from '../../features/deals/purchase.server';
@@ -131,6 +132,8 @@ export default function PublicationPage({ loaderData }: Route.ComponentProps) {
               </Title>
               <PublicationFacts publication={publication} />
             </Stack>
+            <OpeningHoursSection publication={publication} />
+            <PublicationPlace publication={publication} />
             {isCalendaredType(publication.typed) && (
               <AddToCalendar publication={publication} pageUrl={pageUrl} />
             )}

@@ -15,6 +15,8 @@ import { PublicationGrid } from '../../features/explore/PublicationGrid';
 import { SearchBar } from '../../features/explore/SearchBar';
 import { StatusFilter } from '../../features/explore/StatusFilter';
 import { TipList } from '../../features/tips/TipList';
+import { ExploreMap } from '../../features/places/ExploreMap';
+import { NearMeButton, OpenNowToggle, ViewSwitch } from '../../features/places/ExploreTools';
 import { formatNumber } from '../../lib/format';
 import { pageMeta } from '../../lib/meta';
 import { isSuperUser } from '../../features/publications/publications';
@@ -121,6 +123,16 @@ export default function ExplorePage({ loaderData, actionData }: Route.ComponentP
       {isSavable(query) && (
         <SaveSearchForm key={exploreSearch({ ...query, page: 1 })} query={query} name={actionData?.name} />
       )}
+      {!tips && (
+        <Group gap="xs" justify="space-between">
+          <ViewSwitch query={query} />
+          <Group gap="xs">
+            <OpenNowToggle query={query} />
+            <NearMeButton query={query} />
+          </Group>
+        </Group>
+      )}
+      {!tips && query.view === 'map' && <ExploreMap query={query} superUser={superUser} />}
       <AgendaLayout
         aside={
           isCalendaredType(query.what) && (

@@ -1,0 +1,18 @@
+import type { BoundingBox } from '@eco/domain/places/bounds';
+
+/** What a map shows: a count of nearby publications (zoomed out) or one publication with its preview. */
+export type MapMarker =
+  | { kind: 'cluster'; key: string; lat: number; lng: number; count: number }
+  | {
+      kind: 'pin';
+      key: string;
+      lat: number;
+      lng: number;
+      title: string;
+      href: string;
+      /** The preview card's lines under its title: the place, the distance, "Abierto ahora · …". */
+      lines?: string[];
+    };
+
+/** The visible area and zoom of a map after it moved. */
+export type MapView = { bbox: BoundingBox; zoom: number };

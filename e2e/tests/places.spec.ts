@@ -1,0 +1,230 @@
+import sharp from 'sharp';
+import type { APIRequestContext, Browser } from '@playwright/test';
+import { DEMO_SUPER_USER_EMAIL } from '../../apps/api/src/demo/demo-data.ts';
+import { expectNoSeriousViolations } from '../support/axe.ts';
+import { signInAsNewcomer } from '../support/newcomer.ts';
+import { pickPhoto } from '../support/photos.ts';
+import { E2E_BASE_URL } from '../support/server.ts';
+import { signInAs } from '../support/session.ts';
+import { expectNoUnstyledComponents } from '../support/unstyled.ts';
+import { expect, test } from '../support/test.ts';
+
+// Places (issue 24): the map on explore, "Cerca de mí", the detail's map and "Cómo llegar", the form's point. The
+// server runs with MAP_STYLE_URL=off: the maps draw the shipped outlines and HTML markers, nothing leaves the site.
+
+/** Plaza San Martín, Córdoba, and two points east of it: about 1 km and about 5 km away. */
+const PLAZA = { lat: -31.4165, lng: -64.1838 };
+const NEAR = { lat: -31.4165, lng: -64.1733 };
+const FAR = { lat: -31.4165, lng: -64.1313 };
+
+async function photoUrl(request: APIRequestContext): Promise<string> {
+  const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#2f6f3e' } })
+    .jpeg()
+    .toBuffer();
+  const media = await request.post('/api/media', {
+    headers: { origin: E2E_BASE_URL },
+    multipart: { file: { name: 'punto.jpg', mimeType: 'image/jpeg', buffer: photo } },
+  });
+  expect(media.status()).toBe(201);
+  return ((await media.json()) as { url: string }).url;
+}
+
+/** Published recycling points (a super user's publications need no review), open every day from 00:00 to 24:00. */
+async function publishPoints(
+  browser: Browser,
+  points: Array<{ title: string; lat: number; lng: number }>,
+): Promise<string[]> {
+  const context = await browser.newContext();
+  try {
+    await signInAs(context, DEMO_SUPER_USER_EMAIL);
+    const url = await photoUrl(context.request);
+    const ids: string[] = [];
+    for (const point of points) {
+      const created = await context.request.post('/api/publications', {
+        headers: { origin: E2E_BASE_URL },
+        data: {
+          typed: 'dots',
+          title: point.title,
+          description: 'Recibimos vidrio limpio, botellas y frascos, todos los días.',
+          labels: ['Vidrios'],
+          locationAddress: 'Plaza San Martín, Córdoba',
+          locationCountry: 'arg',
+          locationProvince: 'cordoba',
+          locationCity: 'cba-city',
+          locationLat: point.lat,
+          locationLng: point.lng,
+          openingHours: [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, opens: '00:00', closes: '24:00' })),
+          files: [{ url }],
+        },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      ids.push(((await created.json()) as { publication: { _id: string } }).publication._id);
+    }
+    return ids;
+  } finally {
+    await context.close();
+  }
+}
+
+const unique = (word: string) => `${word}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+test('explore shows the same publications on a map, and "Buscar en esta zona" narrows the list to it', async ({
+  page,
+  browser,
+}) => {
+  // Several zooms, each with its fetch, on a busy machine.
+  test.setTimeout(90_000);
+  const marker = unique('mapa');
+  await publishPoints(browser, [
+    { title: `Punto verde cercano ${marker}`, ...NEAR },
+    { title: `Punto verde lejano ${marker}`, ...FAR },
+  ]);
+
+  await page.goto(`/publications?what=dots&term=${marker}`);
+  await page.getByRole('link', { name: 'Mapa' }).click();
+  await expect(page).toHaveURL(/view=map/);
+  await expect(page).toHaveURL(new RegExp(`term=${marker}`));
+  const map = page.getByRole('region', { name: /Mapa de los resultados/ });
+  await expect(map).toBeVisible();
+  // Zoomed out over both countries, the two points are one group with its count; the list is under the map.
+  const group = map.getByRole('button', { name: '2 anuncios aquí: acercar' });
+  await expect(group).toBeVisible();
+  await expect(page.getByRole('article')).toHaveCount(2);
+  await expectNoSeriousViolations(page, 'explore, map view');
+  await expectNoUnstyledComponents(page, 'explore, map view');
+
+  // Zooming in splits the group into pins with their preview.
+  await expect(async () => {
+    if (await group.isVisible()) await group.click();
+    await expect(map.getByRole('button', { name: `Punto verde cercano ${marker}` })).toBeVisible({
+      timeout: 2_000,
+    });
+  }).toPass({ timeout: 60_000 });
+  await map.getByRole('button', { name: `Punto verde cercano ${marker}` }).click();
+  await expect(map.getByRole('link', { name: `Punto verde cercano ${marker}` })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Buscar en esta zona' }).click();
+  await expect(page).toHaveURL(/bbox=/);
+  await expect(page.getByRole('button', { name: 'Quitar filtro En esta zona' })).toBeVisible();
+  await expect(page.getByRole('status').first()).toContainText(/anuncio/);
+});
+
+test('"Cerca de mí" sorts by distance from the shared location and cards say how far', async ({
+  browser,
+}) => {
+  const marker = unique('cerca');
+  await publishPoints(browser, [
+    { title: `Acopio lejano ${marker}`, ...FAR },
+    { title: `Acopio cercano ${marker}`, ...NEAR },
+  ]);
+  const context = await browser.newContext({
+    geolocation: { latitude: PLAZA.lat, longitude: PLAZA.lng },
+    permissions: ['geolocation'],
+  });
+  const page = await context.newPage();
+  await page.goto(`/publications?what=dots&term=${marker}`);
+  await page.getByRole('button', { name: 'Cerca de mí' }).click();
+  await expect.poll(() => decodeURIComponent(page.url())).toContain('near=-31.4165,-64.1838');
+  const cards = page.getByRole('article');
+  await expect(cards).toHaveCount(2);
+  // Titles are cut on cards: the start tells them apart.
+  await expect(cards.nth(0)).toContainText('Acopio cercano');
+  await expect(cards.nth(0)).toContainText('a 1 km');
+  await expect(cards.nth(1)).toContainText('a 5 km');
+  // Open every day all day: the opening line says so.
+  await expect(cards.nth(0)).toContainText('Abierto las 24 horas');
+  await page.getByRole('link', { name: 'Abierto ahora' }).click();
+  await expect(page).toHaveURL(/open=now/);
+  await expect(cards).toHaveCount(2);
+  await expectNoSeriousViolations(page, 'explore near me');
+  await context.close();
+});
+
+test('the detail page shows the point on a small map and a directions link', async ({ page, browser }) => {
+  const marker = unique('detalle');
+  const [id] = await publishPoints(browser, [{ title: `Contenedor de vidrio ${marker}`, ...NEAR }]);
+  await page.goto(`/publications/${id}`);
+  const map = page.getByRole('region', { name: `Mapa: Contenedor de vidrio ${marker}` });
+  // The map loads as it comes near the screen (on a phone, below the description).
+  await map.scrollIntoViewIfNeeded();
+  await expect(map).toBeVisible();
+  await expect(map.getByRole('button', { name: `Contenedor de vidrio ${marker}` })).toBeVisible();
+  const directions = page.getByRole('link', { name: 'Cómo llegar' });
+  await expect(directions).toHaveAttribute(
+    'href',
+    `https://www.google.com/maps/dir/?api=1&destination=${NEAR.lat},${NEAR.lng}`,
+  );
+  await expect(page.getByRole('heading', { name: 'Horario' })).toBeVisible();
+  await expect(page.getByText('lunes: 0:00–24:00')).toBeVisible();
+  await expectNoSeriousViolations(page, 'publication detail with a map');
+  await expectNoUnstyledComponents(page, 'publication detail with a map');
+});
+
+test('a member sets the point by pasting a Google Maps link', async ({ browser }) => {
+  // A whole form with a photo upload on a busy machine.
+  test.setTimeout(90_000);
+  const context = await browser.newContext();
+  // A member of their own: their list holds this publication alone.
+  await signInAsNewcomer(context);
+  const page = await context.newPage();
+  const title = `Punto limpio ${unique('enlace')}`;
+  await page.goto('/publications/new?what=dots');
+  await page.getByRole('textbox', { name: 'Título' }).fill(title);
+  await page
+    .getByRole('textbox', { name: 'Descripción' })
+    .fill('Recibimos vidrio y cartón limpios de lunes a viernes, en la esquina de la plaza.');
+  await page.getByRole('textbox', { name: 'Dirección' }).fill('27 de Abril 250, Córdoba');
+  await page
+    .getByRole('textbox', { name: 'Enlace del mapa' })
+    .fill(
+      'https://www.google.com/maps/place/Plaza+San+Mart%C3%ADn/@-31.4166,-64.1840,17z/data=!3m1!4b1!4m6!3m5!1s0x0:0x0!8m2!3d-31.4165!4d-64.1838',
+    );
+  await expect(page.getByRole('textbox', { name: 'Latitud' })).toHaveValue('-31.4165');
+  await expect(page.getByRole('textbox', { name: 'Longitud' })).toHaveValue('-64.1838');
+  await expect(page.getByText('Tomamos el punto del enlace del mapa.')).toBeVisible();
+  await page.getByRole('button', { name: 'Elegir en el mapa' }).click();
+  const map = page.getByRole('region', { name: /Mapa para elegir el punto/ });
+  await expect(map.getByLabel('Punto elegido')).toBeVisible();
+
+  await page.getByRole('combobox', { name: 'Materiales' }).click();
+  await page.getByRole('option', { name: 'Vidrios' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('checkbox', { name: 'Lunes' }).check();
+  await expect(page.getByRole('textbox', { name: 'Lunes: abre' })).toHaveValue('09:00');
+  await pickPhoto(page, page.getByRole('button', { name: 'Subir imágenes' }), 'punto.jpg');
+  await expect(page.getByRole('img', { name: 'Imagen 1 del anuncio' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'publication form with the point picker');
+  await page.getByRole('button', { name: 'Crear anuncio' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/publications/);
+
+  // Saved with the point and the hours (its author reads them back).
+  const editHref = await page.getByRole('main').locator('a[href$="/edit"]').first().getAttribute('href');
+  const id = /\/dashboard\/publications\/([^/]+)\/edit/.exec(editHref!)![1]!;
+  const answer = await context.request.get(`/api/publication/${id}`);
+  const { publication } = (await answer.json()) as {
+    publication: { title: string; locationLat: number; locationLng: number; openingHours: unknown[] };
+  };
+  expect(publication).toMatchObject({ title, locationLat: -31.4165, locationLng: -64.1838 });
+  expect(publication.openingHours).toEqual([{ day: 1, opens: '09:00', closes: '18:00' }]);
+  await context.close();
+});
+
+test('without JavaScript the list / map switch is a pair of links that keep the search', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/publications?what=dots&term=vidrio&country=arg');
+  await page.getByRole('link', { name: 'Mapa' }).click();
+  await expect(page).toHaveURL(/view=map/);
+  await expect(page).toHaveURL(/term=vidrio/);
+  await expect(page).toHaveURL(/country=arg/);
+  await expect(
+    page.getByText('El mapa aparece con JavaScript activado; la lista tiene los mismos resultados.'),
+  ).toBeVisible();
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await page.getByRole('link', { name: 'Lista' }).click();
+  await expect(page).not.toHaveURL(/view=map/);
+  await expect(page).toHaveURL(/term=vidrio/);
+  await context.close();
+});
