@@ -59,11 +59,13 @@ export type NotifyInput = {
 export async function notify(trx: DB, input: NotifyInput): Promise<boolean> {
   const inserted = await insertNotification(trx, notificationRow(input, new Date().toISOString()));
   if (!inserted) return false;
-  await signalUnreadChanged(trx, input.userId);
   if (input.push !== undefined) {
     const push = { userId: input.userId, kind: input.push, title: input.title, message: input.message };
     if (await queuePush(trx, { ...push, link: input.link ?? null })) localPushSignals.emit('queued');
   }
+  // The signal last: on SQLite another instance's stream reads the count as soon as it is signalled, and the
+  // transaction must be ready to commit by then (decision 009).
+  await signalUnreadChanged(trx, input.userId);
   return true;
 }
 
@@ -83,9 +85,10 @@ export async function notifyMany(
     .onConflict((conflict) => conflict.columns(['user_id', 'dedupe_key']).doNothing())
     .returning(['user_id', 'dedupe_key'])
     .execute();
-  await signalUnreadChangedMany(trx, [...new Set(rows.map((row) => row.user_id))]);
   const made = rows.map((row) => ({ userId: row.user_id, dedupeKey: row.dedupe_key }));
   await queuePushes(trx, inputs, new Set(made.map((row) => `${row.userId} ${row.dedupeKey ?? ''}`)));
+  // Last, as in notify().
+  await signalUnreadChangedMany(trx, [...new Set(rows.map((row) => row.user_id))]);
   return made;
 }
 
