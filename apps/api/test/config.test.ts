@@ -67,6 +67,7 @@ describe('loadConfig', () => {
       metricsToken: undefined,
       shutdownDrainMs: 0,
       databaseWaitMs: 60_000,
+      jobsPollMs: 30_000,
       assistant: { rateLimitMax: 30, languageModel: undefined },
     });
     expect(DEFAULT_MAIL_FROM).toBe('EcoAnuncios <no-responder@ecoanuncios.org>');
@@ -158,6 +159,7 @@ describe('loadConfig', () => {
       metricsToken: 'm'.repeat(32),
       shutdownDrainMs: 5000,
       databaseWaitMs: 0,
+      jobsPollMs: 30_000,
       mercadoPago: {
         clientId: '123',
         clientSecret: 'client-secret',

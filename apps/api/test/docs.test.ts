@@ -100,6 +100,11 @@ describe('API description', () => {
         'DELETE /api/publication/{id}/favorite',
         'GET /api/favorites',
         'GET /api/favorites/among',
+        'PUT /api/publication/{id}/interest',
+        'DELETE /api/publication/{id}/interest',
+        'GET /api/publication/{id}/interested',
+        'GET /api/interests',
+        'GET /api/interests/among',
       ].sort(),
     );
     expect(Object.keys(document.paths['/api/health']?.get?.responses ?? {}).sort()).toEqual(['200', '503']);

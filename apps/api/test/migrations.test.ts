@@ -12,6 +12,8 @@ const TABLES = [
   'contact_items',
   'contacts',
   'favorites',
+  'interests',
+  'jobs',
   'list_changes',
   'list_versions',
   'material_label_bits',
@@ -105,6 +107,8 @@ describe('migrations', () => {
         'rating_count',
         'rating_sum',
         'email_notifications',
+        // «Recordarme también 1 hora antes» (migration 0025).
+        'reminder_hour_before',
         'updated_at',
       ].sort(),
     );
@@ -132,6 +136,22 @@ describe('migrations', () => {
     expect(columns.attempt_counters).toEqual(['count', 'key', 'window_ends_at']);
     // Saved publications (migration 0022).
     expect(columns.favorites).toEqual(['created_at', 'publication_id', 'user_id']);
+    // «Me interesa» and the job queue (migration 0025).
+    expect(columns.interests).toEqual(['created_at', 'publication_id', 'user_id']);
+    expect(columns.jobs).toEqual(
+      [
+        'attempts',
+        'claim',
+        'created_at',
+        'failed_at',
+        'id',
+        'kind',
+        'last_error',
+        'payload',
+        'run_at',
+        'subject',
+      ].sort(),
+    );
     expect(columns.publications).toEqual(
       [
         'calendared_at',
@@ -144,6 +164,8 @@ describe('migrations', () => {
         'description_stems',
         'discount_rate',
         'id',
+        // How many members marked «Me interesa» (migration 0025).
+        'interested_count',
         'labels',
         'labels_stems',
         'location_address',

@@ -98,6 +98,7 @@ describe('my data: export and account deletion', () => {
       'contacts',
       'reports',
       'favorites',
+      'interests',
     ]);
     expect(data.account).toMatchObject({
       id: actors.author.id,
