@@ -101,6 +101,7 @@ describe('my account (/me)', () => {
       }),
       paymentDetails: null,
       emailNotifications: true,
+      reminderHourBefore: false,
       summary: { publications: { published: 2, pending: 1 } },
       onlinePayments: false,
       sellerAccount: null,
