@@ -45,10 +45,8 @@ async function runWorker(databaseUrl: string, dataDir: string): Promise<void> {
     },
     close: async () => undefined,
   };
-  // eslint-disable-next-line prefer-const -- the wake closure is made before the worker it wakes
-  let worker: ReturnType<typeof createJobWorker> | undefined;
-  const wake = () => worker?.wake();
-  worker = createJobWorker({
+  const wake = () => worker.wake();
+  const worker: ReturnType<typeof createJobWorker> = createJobWorker({
     db: database.db,
     dialect: database.dialect,
     log: pino({ level: 'warn' }),
@@ -68,7 +66,7 @@ async function runWorker(databaseUrl: string, dataDir: string): Promise<void> {
   process.send?.('ready');
   process.on('message', async (message) => {
     if (message !== 'stop') return;
-    await worker?.stop();
+    await worker.stop();
     await database.close();
     process.send?.({ mails });
     process.exit(0);

@@ -116,3 +116,23 @@ test('without JavaScript: "Me interesa" posts and comes back to the same page', 
   await expect(page.getByText('Todavía no tienes eventos próximos')).toBeVisible();
   await page.context().close();
 });
+
+test("another site's post with the member's cookie marks nothing", async ({ browser }) => {
+  const context = await browser.newContext();
+  await signInAsNewcomer(context);
+  const page = await context.newPage();
+  await page.goto(EVENTS);
+  const { path } = await cardAt(page, 0);
+  const forged = await context.request.post('/interest', {
+    form: { publicationId: path.split('/').pop()!, interested: '1', back: path },
+    headers: { origin: 'https://evil.example' },
+    maxRedirects: 0,
+    failOnStatusCode: false,
+  });
+  // React Router does not check a resource route's Origin; the API does, and the refusal comes back as the notice.
+  expect(forged.status()).toBe(302);
+  expect(forged.headers()['set-cookie']).toContain('eco_notice=');
+  const agenda = (await (await context.request.get('/api/interests')).json()) as { total: number };
+  expect(agenda.total).toBe(0);
+  await context.close();
+});

@@ -329,6 +329,7 @@ const STATES: State[] = [
   { who: 'newcomer', name: 'no publications yet', path: () => '/dashboard/publications' },
   { who: 'newcomer', name: 'no notifications yet', path: () => '/dashboard/notifications' },
   { who: 'newcomer', name: 'no favorites yet', path: () => '/dashboard/favorites' },
+  { who: 'newcomer', name: 'an empty agenda', path: () => '/dashboard/agenda' },
   { who: 'newcomer', name: 'no sales yet', path: () => '/dashboard/sales' },
   { who: 'newcomer', name: 'no contacts received yet', path: () => '/dashboard/sales?tab=contacts' },
   { who: 'newcomer', name: 'no purchases yet', path: () => '/dashboard/shopping' },

@@ -218,6 +218,7 @@ describe('loadConfig', () => {
       metricsToken: 'm'.repeat(32),
       shutdownDrainMs: 5000,
       databaseWaitMs: 0,
+      jobsPollMs: 30_000,
       mercadoPago: {
         clientId: '123',
         clientSecret: 'client-secret',

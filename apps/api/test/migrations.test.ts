@@ -13,7 +13,6 @@ const TABLES = [
   'contact_items',
   'contacts',
   'favorites',
-  // "Me interesa" and the job queue (branch interest, migration 0025).
   'interests',
   'jobs',
   'list_changes',
@@ -124,6 +123,7 @@ describe('migrations', () => {
         'rating_count',
         'rating_sum',
         'email_notifications',
+        // «Recordarme también 1 hora antes» (migration 0025).
         'reminder_hour_before',
         'updated_at',
       ].sort(),
@@ -152,6 +152,22 @@ describe('migrations', () => {
     expect(columns.attempt_counters).toEqual(['count', 'key', 'window_ends_at']);
     // Saved publications (migration 0022).
     expect(columns.favorites).toEqual(['created_at', 'publication_id', 'user_id']);
+    // «Me interesa» and the job queue (migration 0025).
+    expect(columns.interests).toEqual(['created_at', 'publication_id', 'user_id']);
+    expect(columns.jobs).toEqual(
+      [
+        'attempts',
+        'claim',
+        'created_at',
+        'failed_at',
+        'id',
+        'kind',
+        'last_error',
+        'payload',
+        'run_at',
+        'subject',
+      ].sort(),
+    );
     expect(columns.publications).toEqual(
       [
         'calendared_at',
@@ -164,7 +180,7 @@ describe('migrations', () => {
         'description_stems',
         'discount_rate',
         'id',
-        // "Me interesa"'s count (migration 0025).
+        // How many members marked «Me interesa» (migration 0025).
         'interested_count',
         'labels',
         'labels_stems',

@@ -15,18 +15,15 @@ export function startJobWorker(
     handlers: (wake: () => void) => Record<string, JobHandler>;
   },
 ): JobWorker {
-  // eslint-disable-next-line prefer-const -- the wake closure is made before the worker it wakes
-  let worker: JobWorker | undefined;
-  const wake = () => worker?.wake();
-  worker = createJobWorker({
+  // The handlers wake the worker they run in, which exists by the time they run.
+  const worker: JobWorker = createJobWorker({
     db: options.db,
     dialect: options.dialect,
-    handlers: options.handlers(wake),
+    handlers: options.handlers(() => worker.wake()),
     log: app.log,
     pollMs: options.pollMs,
   });
-  const started = worker;
-  app.addHook('onReady', async () => started.start());
-  app.addHook('preClose', async () => started.stop());
-  return started;
+  app.addHook('onReady', async () => worker.start());
+  app.addHook('preClose', async () => worker.stop());
+  return worker;
 }
