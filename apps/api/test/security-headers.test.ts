@@ -97,7 +97,7 @@ describe('security headers', () => {
         'https://teselas.example',
       ]);
       // MapLibre's worker is a file of the site: no blob: workers.
-      expect(ownPolicy['worker-src']).toBeUndefined();
+      expect(ownPolicy['worker-src']).toEqual(["'self'"]);
     } finally {
       await off.dispose();
       await own.dispose();
