@@ -172,7 +172,10 @@ describe('places', () => {
   });
 
   it('never lets the exact home leak through lists, near, bbox, the map or favorites', async () => {
-    const leaks = (body: string) => body.includes(String(HOME.lat)) || body.includes(String(HOME.lng));
+    // The number itself, not a prefix: an approximate point a few hundred metres east or west may share the
+    // exact latitude's first four decimals (-31.42861…).
+    const exactly = (value: number) => new RegExp(`${String(value).replace('.', '\\.')}(?![0-9])`);
+    const leaks = (body: string) => exactly(HOME.lat).test(body) || exactly(HOME.lng).test(body);
     const urls = [
       '/api/publications',
       '/api/publications?typed=barter',
