@@ -4,3 +4,4 @@ import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/Checkbox.css';

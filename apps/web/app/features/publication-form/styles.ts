@@ -3,6 +3,7 @@
 import '../../styles/select';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Pill.css';
