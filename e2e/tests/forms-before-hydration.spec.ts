@@ -126,7 +126,10 @@ test('the publication form keeps what was typed before hydration and its save wa
   await page.getByRole('button', { name: 'Guardar cambios' }).click();
   await expect(page).toHaveURL('/dashboard/publications');
   // Other specs give this member many newer publications: the edited one may be on a later page of the list.
-  const saved = (await (await request.get(`/api/publication/${undated._id}`)).json()) as { title: string };
+  // Read as its author (the page's cookie): an edit may send it back to review, hidden from guests.
+  const saved = (await (await page.request.get(`/api/publication/${undated._id}`)).json()) as {
+    title: string;
+  };
   expect(saved.title).toBe(title);
 });
 
