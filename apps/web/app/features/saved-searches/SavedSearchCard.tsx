@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Anchor, Badge, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { Form, Link } from 'react-router';
@@ -48,22 +49,12 @@ export function SavedSearchCard({ search }: { search: SavedSearch }) {
           >
             Ver resultados
           </Button>
-          <Form method="post">
-            {hidden}
-            <input type="hidden" name={FIELDS.intent} value="alert" />
-            <input type="hidden" name={FIELDS.value} value={search.alert ? 'off' : 'on'} />
-            <Button type="submit" size="xs" variant="light">
-              {search.alert ? 'Desactivar aviso' : 'Activar aviso'}
-            </Button>
-          </Form>
-          <Form method="post">
-            {hidden}
-            <input type="hidden" name={FIELDS.intent} value="digest" />
-            <input type="hidden" name={FIELDS.value} value={search.digest ? 'off' : 'on'} />
-            <Button type="submit" size="xs" variant="light">
-              {search.digest ? 'Quitar del resumen por e-mail' : 'Sumar al resumen por e-mail'}
-            </Button>
-          </Form>
+          <SwitchForm id={search._id} intent="alert" on={search.alert}>
+            {search.alert ? 'Desactivar aviso' : 'Activar aviso'}
+          </SwitchForm>
+          <SwitchForm id={search._id} intent="digest" on={search.digest}>
+            {search.digest ? 'Quitar del resumen por e-mail' : 'Sumar al resumen por e-mail'}
+          </SwitchForm>
           <Form method="post">
             {hidden}
             <input type="hidden" name={FIELDS.intent} value="delete" />
@@ -80,5 +71,29 @@ export function SavedSearchCard({ search }: { search: SavedSearch }) {
         </Group>
       </Stack>
     </Card>
+  );
+}
+
+/** A button that turns one of the search's switches the other way: a form of its own, so it works without scripts. */
+function SwitchForm({
+  id,
+  intent,
+  on,
+  children,
+}: {
+  id: string;
+  intent: 'alert' | 'digest';
+  on: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post">
+      <input type="hidden" name={FIELDS.id} value={id} />
+      <input type="hidden" name={FIELDS.intent} value={intent} />
+      <input type="hidden" name={FIELDS.value} value={on ? 'off' : 'on'} />
+      <Button type="submit" size="xs" variant="light">
+        {children}
+      </Button>
+    </Form>
   );
 }
