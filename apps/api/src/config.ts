@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { CAPTCHA_PROVIDERS, SESSION_LIFETIME_MS, type CaptchaProvider } from '@eco/domain';
 import { secretKeyFromDataDir } from './secret-key-file.ts';
+import { DATABASE_HOLD_MS } from './db/holding-pool.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const NODE_ENVS = ['development', 'production', 'test'] as const;
@@ -33,6 +34,11 @@ export type Config = {
    * once it has replayed what they must show (db/replica-reads.ts); undefined: the primary reads everything.
    */
   databaseReadUrl: string | undefined;
+  /**
+   * PostgreSQL only: how long a statement that never reached the database (restarting, failing over) waits for it
+   * before its request gets the 503 (DATABASE_HOLD_MS; db/holding-pool.ts).
+   */
+  databaseHoldMs: number;
   /** Worker threads that run the lists' reads on SQLite, each with its own connection. */
   sqliteReaders: number;
   /** Public address without a trailing slash, for e-mails and share links. */
@@ -302,6 +308,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl === undefined
       ? undefined
       : read<string | undefined>('DATABASE_READ_URL', postgresUrl, undefined);
+  const databaseHoldMs = read('DATABASE_HOLD_MS', milliseconds, DATABASE_HOLD_MS);
   const sqliteReaders = read('SQLITE_READERS', positiveInteger('threads'), defaultSqliteReaders());
   const publicUrl = read('PUBLIC_URL', httpUrl, `http://localhost:${listenPort}`).replace(/\/+$/, '');
   const demoContent = read('DEMO_CONTENT', switchValue, true);
@@ -459,6 +466,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl,
     databaseListenUrl,
     databaseReadUrl,
+    databaseHoldMs,
     sqliteReaders,
     publicUrl,
     demoContent,

@@ -94,6 +94,7 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       databaseListenUrl: undefined,
       databaseReadUrl: undefined,
+      databaseHoldMs: 10_000,
       sqliteReaders: Math.min(2, availableParallelism()),
       publicUrl: 'http://localhost:3000',
       demoContent: true,

@@ -1,8 +1,8 @@
-import { connect, createServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDatabase } from '../src/db/database.ts';
 import { DatabaseUnavailableError, waitForDatabase } from '../src/db/wait-for-database.ts';
 import { captureLogs } from './helpers/log-capture.ts';
+import { openProxy, throughPort } from './helpers/tcp-proxy.ts';
 import {
   killServer,
   freePort,
@@ -15,43 +15,6 @@ import { createTestDatabase, testDialect, type TestDatabase } from './helpers/te
 // Start-up waits for a database that is not there yet (a container started alongside, a failover) instead of
 // crashing, up to DATABASE_WAIT_MS. "Later" is a loopback TCP proxy to the test's PostgreSQL, opened only once the
 // server has said it waits.
-
-/** A proxy on 127.0.0.1:`port` to `target`'s host and port. */
-async function openProxy(port: number, target: URL): Promise<{ close: () => Promise<void> }> {
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((client) => {
-    const upstream = connect(Number(target.port || 5432), target.hostname);
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on('close', () => sockets.delete(socket));
-      // Either end failing ends both.
-      socket.on('error', () => {
-        client.destroy();
-        upstream.destroy();
-      });
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', resolve);
-  });
-  return {
-    close: () =>
-      new Promise((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-/** The URL with its host and port replaced by 127.0.0.1:`port`. */
-function throughPort(url: string, port: number): string {
-  const moved = new URL(url);
-  moved.hostname = '127.0.0.1';
-  moved.port = String(port);
-  return moved.toString();
-}
 
 describe('waiting for the database at start-up', () => {
   let subject: TestDatabase | undefined;

@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Database, DB, Dialect } from './schema.ts';
 import { attachSqliteConnection, createSqliteDialect } from './sqlite-dialect.ts';
+import { DATABASE_HOLD_MS, holdingPool } from './holding-pool.ts';
 import { checkpointOffTheEventLoop } from './sqlite-checkpoints.ts';
 import { createSqliteReader } from './sqlite-reader.ts';
 
@@ -62,11 +63,11 @@ function queryObservers() {
 /** PostgreSQL when DATABASE_URL is set, otherwise the SQLite file in DATA_DIR. */
 export function createDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir'> &
-    Partial<Pick<Config, 'sqliteReaders' | 'databaseReadUrl'>>,
+    Partial<Pick<Config, 'sqliteReaders' | 'databaseReadUrl' | 'databaseHoldMs'>>,
   options: Options = {},
 ): DatabaseHandle {
   if (config.databaseUrl !== undefined) {
-    return createPostgres(config.databaseUrl, config.databaseReadUrl, options);
+    return createPostgres(config.databaseUrl, config.databaseReadUrl, config.databaseHoldMs, options);
   }
   mkdirSync(config.dataDir, { recursive: true });
   return createSqlite(path.join(config.dataDir, SQLITE_FILE_NAME), config.sqliteReaders ?? 1);
@@ -101,6 +102,7 @@ const POOL_CONNECTIONS = { main: 6, reader: 8, replica: 8 } as const;
 function createPostgres(
   primaryUrl: string,
   replicaUrl: string | undefined,
+  holdMs = DATABASE_HOLD_MS,
   { logger }: Options,
 ): DatabaseHandle {
   const pg = requirePg();
@@ -122,7 +124,12 @@ function createPostgres(
       client.on('error', (error) => logger?.warn({ err: error, pool: name }, 'PostgreSQL connection lost'));
     });
     pools.push({ name, pool, max });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queries.logOf(name) });
+    // Statements that meet a restarting database wait for it (up to holdMs) instead of failing at once.
+    const held = holdingPool(pool, {
+      holdMs,
+      onHold: (error) => logger?.warn({ err: error, pool: name }, 'PostgreSQL unreachable: waiting for it'),
+    });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: held }), log: queries.logOf(name) });
   };
   const db = open('main', POOL_CONNECTIONS.main);
   const reader = open('reader', POOL_CONNECTIONS.reader);
