@@ -20,6 +20,7 @@ import {
 import { createBenchDatabase } from './lib/bench-databases.ts';
 import type { ProbeReading } from './lib/bench-probe.ts';
 import { fillDatabase, type FillResult } from './lib/bench-fill.ts';
+import { fillSavedSearches } from './lib/bench-searches.ts';
 import { loadTest, type LoadRequest, type LoadResult } from './lib/load-test.ts';
 import { serveBuild, type RunningServer } from './lib/serve-build.ts';
 import { stopAllServers } from './lib/server-process.ts';
@@ -53,6 +54,12 @@ const rowCounts = list('BENCH_ROWS', '100000').map((value) => {
   }
   return count;
 });
+/** Saved searches with alerts listening while the writes case publishes (decision 041); 0 for none. */
+const savedSearches = Number(process.env.BENCH_SEARCHES ?? 100_000);
+if (!Number.isInteger(savedSearches) || savedSearches < 0) {
+  console.error(`BENCH_SEARCHES must be a whole number, got ${JSON.stringify(process.env.BENCH_SEARCHES)}`);
+  process.exit(1);
+}
 const dialects = list('BENCH_DIALECTS', 'sqlite,postgres') as Dialect[];
 for (const dialect of dialects) {
   if (dialect !== 'sqlite' && dialect !== 'postgres') {
@@ -273,6 +280,13 @@ async function benchDialect(dialect: Dialect, rows: number): Promise<void> {
       const fill = await fillDatabase(handle.db, dialect, { publications: rows, users: 300, seed: 2026 });
       fills.push({ dialect, fill });
       console.info(`  filled in ${(fill.ms / 1000).toFixed(1)} s`);
+      if (savedSearches > 0) {
+        const started = performance.now();
+        await fillSavedSearches(handle.db, { searches: savedSearches, seed: 2026 });
+        console.info(
+          `  ${savedSearches.toLocaleString('en')} saved searches with alerts in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+        );
+      }
       context = await benchContext(handle.db);
     } finally {
       await handle.close();

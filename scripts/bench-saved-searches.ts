@@ -5,97 +5,21 @@
 import { randomUUID } from 'node:crypto';
 import { createDatabase } from '../apps/api/src/db/database.ts';
 import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
-import type { DB, Dialect, NewUser } from '../apps/api/src/db/schema.ts';
+import type { DB, Dialect } from '../apps/api/src/db/schema.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { searchStemsOf } from '../apps/api/src/modules/publications/search-stems.ts';
 import { alertPublication, MATCH_JOB } from '../apps/api/src/modules/searches/alerts.ts';
 import { matchPublication } from '../apps/api/src/modules/searches/matcher.ts';
 import { createBenchDatabase } from './lib/bench-databases.ts';
 import { fillDatabase } from './lib/bench-fill.ts';
+import { fillSavedSearches, searchMembersOf } from './lib/bench-searches.ts';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/test';
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 100_000);
-const MEMBERS = SEARCHES / 5;
+const MEMBERS = searchMembersOf(SEARCHES);
 const PUBLICATIONS = Number(process.env.BENCH_ROWS ?? 20_000);
 const DIALECTS = (process.env.BENCH_DIALECTS ?? 'postgres').split(',') as Dialect[];
 const WRITES = 200;
-
-/** A seeded generator (mulberry32): the same searches every run. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const PLACES = [
-  ['arg', 'cordoba', 'cba-city'],
-  ['arg', 'baires', null],
-  ['arg', 'mendoza', null],
-  ['col', null, null],
-  ['arg', null, null],
-] as const;
-const TYPES = ['barter', 'market', 'dots', 'events', 'courses'];
-const LABELS = ['Vidrios', 'Plásticos', 'Papel/Cartón', 'Aluminio/Hojalata'];
-
-async function vocabulary(db: DB): Promise<string[]> {
-  const rows = await db.selectFrom('publications').select('title').limit(2000).execute();
-  const words = new Set<string>();
-  for (const row of rows)
-    for (const word of row.title.toLowerCase().split(/\s+/)) if (word.length >= 4) words.add(word);
-  return [...words];
-}
-
-async function fillSearches(db: DB, next: () => number): Promise<void> {
-  const words = await vocabulary(db);
-  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)] as T;
-  const now = new Date().toISOString();
-  const members: NewUser[] = Array.from({ length: MEMBERS }, (_, index) => ({
-    id: randomUUID(),
-    email: `buscador${index}@bench.invalid`,
-    name: `Buscador ${index}`,
-    password_hash: 'x',
-    created_at: now,
-    updated_at: now,
-  }));
-  for (let start = 0; start < members.length; start += 1000) {
-    await db
-      .insertInto('users')
-      .values(members.slice(start, start + 1000))
-      .execute();
-  }
-  let batch = [];
-  for (let index = 0; index < SEARCHES; index++) {
-    const place = next() < 0.7 ? pick(PLACES) : [null, null, null];
-    const words2 = next() < 0.85 ? [pick(words), ...(next() < 0.4 ? [pick(words)] : [])] : [];
-    // One search in twenty has a typo: a letter doubled.
-    const term =
-      words2.length === 0 ? null : words2.join(' ').replace(/([aeiou])/, next() < 0.05 ? '$1$1' : '$1');
-    batch.push({
-      id: randomUUID(),
-      user_id: members[index % MEMBERS]!.id as string,
-      name: term ?? 'Búsqueda',
-      term,
-      typed: next() < 0.2 || term === null ? pick(TYPES) : null,
-      country: place[0],
-      province: place[1],
-      city: place[2],
-      labels: next() < 0.1 ? JSON.stringify([pick(LABELS)]) : '[]',
-      alert: 1,
-      digest: 1,
-      created_at: now,
-      updated_at: now,
-    });
-    if (batch.length === 1000) {
-      await db.insertInto('saved_searches').values(batch).execute();
-      batch = [];
-    }
-  }
-  if (batch.length > 0) await db.insertInto('saved_searches').values(batch).execute();
-}
 
 async function publish(
   db: DB,
@@ -157,7 +81,7 @@ async function run(dialect: Dialect): Promise<void> {
     // Publishing while no search listens: the trigger only asks whether one does.
     const before = await publishingTimes(db, author.id);
     started = performance.now();
-    await fillSearches(db, random(41));
+    await fillSavedSearches(db, { searches: SEARCHES, seed: 41 });
     console.log(
       `${dialect}: ${SEARCHES} saved searches of ${MEMBERS} members in ${Math.round(performance.now() - started)} ms`,
     );
