@@ -124,9 +124,10 @@ function createPostgres(
       client.on('error', (error) => logger?.warn({ err: error, pool: name }, 'PostgreSQL connection lost'));
     });
     pools.push({ name, pool, max });
-    // Statements that meet a restarting database wait for it (up to holdMs) instead of failing at once.
+    // Statements that meet a restarting primary wait for it (up to holdMs) instead of failing at once; the replica's
+    // fail at once, for the primary to answer instead (replica-reads.ts).
     const held = holdingPool(pool, {
-      holdMs,
+      holdMs: name === 'replica' ? 0 : holdMs,
       onHold: (error) => logger?.warn({ err: error, pool: name }, 'PostgreSQL unreachable: waiting for it'),
     });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool: held }), log: queries.logOf(name) });
