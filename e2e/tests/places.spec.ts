@@ -108,6 +108,8 @@ test('explore shows the same publications on a map, and "Buscar en esta zona" na
   await map.getByRole('button', { name: 'Mover el mapa' }).click();
   await expect(page.locator('[data-map-state="ready"]')).toBeVisible({ timeout: 30_000 });
   expect(engine.length).toBeGreaterThan(0);
+  // The button that asked for the map is gone: the keyboard is on the map (arrows pan it).
+  await expect(map.locator('canvas')).toBeFocused();
   expect(await page.locator('[data-map-state="ready"]').evaluate(onPage)).toEqual(before);
   const group = map.getByRole('button', { name: '2 anuncios aquí: acercar' });
   await expect(group).toBeVisible();

@@ -123,6 +123,7 @@ export function ExploreMap({
           onView={load}
           className={classes.explore}
           fallback={preview}
+          focusOnReady
         />
       ) : (
         <Box

@@ -26,6 +26,8 @@ type Props = {
   className?: string;
   /** Shown until the map is ready, instead of the notice (explore's server-drawn first paint). */
   fallback?: ReactNode;
+  /** Focus the map once ready (it replaced the button that asked for it, which took the focus with it). */
+  focusOnReady?: boolean;
 };
 
 /**
@@ -45,6 +47,7 @@ export function PlaceMap({
   padding = 24,
   className,
   fallback,
+  focusOnReady = false,
 }: Props) {
   const container = useRef<HTMLDivElement>(null);
   const handle = useRef<MapHandle | null>(null);
@@ -77,6 +80,8 @@ export function PlaceMap({
           if (current.picker)
             map.setPicker(current.picker.point, (point) => latest.current.picker?.onPick(point));
           setState('ready');
+          // MapLibre's canvas takes the keyboard (arrows pan, + and - zoom).
+          if (focusOnReady) container.current.querySelector('canvas')?.focus({ preventScroll: true });
         })
         .catch((error: unknown) => {
           console.warn('Map unavailable', error);
