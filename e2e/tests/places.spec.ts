@@ -286,3 +286,13 @@ test('the map view is drawn by the server: groups with counts open their area, p
   await expect(page.getByText('2 con ubicación en esta zona del mapa')).toBeVisible();
   await context.close();
 });
+
+test('a tap on the map itself, away from the markers, loads the interactive map', async ({ page }) => {
+  await page.goto('/publications?what=dots&view=map');
+  const map = page.getByRole('region', { name: /Mapa de los resultados/ });
+  await expect(map.getByRole('link', { name: /anuncios aquí: acercar/ }).first()).toBeVisible();
+  // The top left corner of both countries' frame is the Pacific: no marker there.
+  await map.click({ position: { x: 8, y: 8 } });
+  await expect(page.locator('[data-map-state="ready"]')).toBeVisible({ timeout: 30_000 });
+  await expect(map.getByRole('button', { name: /anuncios aquí: acercar/ }).first()).toBeVisible();
+});
