@@ -80,6 +80,11 @@ test('explore shows the same publications on a map, and "Buscar en esta zona" na
     { title: `Punto verde lejano ${marker}`, ...FAR },
   ]);
 
+  // No MapLibre until the person moves the map (decision 043).
+  const engine: string[] = [];
+  page.on('request', (request) => {
+    if (/map-engine|maplibre/.test(request.url())) engine.push(request.url());
+  });
   await page.goto(`/publications?what=dots&term=${marker}`);
   await page.getByRole('link', { name: 'Mapa' }).click();
   await expect(page).toHaveURL(/view=map/);
@@ -87,11 +92,28 @@ test('explore shows the same publications on a map, and "Buscar en esta zona" na
   const map = page.getByRole('region', { name: /Mapa de los resultados/ });
   await expect(map).toBeVisible();
   // Zoomed out over both countries, the two points are one group with its count; the list is under the map.
+  await expect(map.getByRole('link', { name: '2 anuncios aquí: acercar' })).toHaveText('2');
+  await expect(page.getByRole('article')).toHaveCount(2);
+  await expectNoSeriousViolations(page, 'explore, map view (first paint)');
+  await expectNoUnstyledComponents(page, 'explore, map view');
+  expect(engine).toEqual([]);
+
+  // "Mover el mapa" loads the interactive map over the first paint, in the same box.
+  // Where the box is on the page (not on the screen, which the click may scroll).
+  const onPage = (element: HTMLElement | SVGElement) => {
+    const box = element.getBoundingClientRect();
+    return { top: box.top + window.scrollY, left: box.left, width: box.width, height: box.height };
+  };
+  const before = await map.evaluate(onPage);
+  await map.getByRole('button', { name: 'Mover el mapa' }).click();
+  await expect(page.locator('[data-map-state="ready"]')).toBeVisible({ timeout: 30_000 });
+  expect(engine.length).toBeGreaterThan(0);
+  // The button that asked for the map is gone: the keyboard is on the map (arrows pan it).
+  await expect(map.locator('canvas')).toBeFocused();
+  expect(await page.locator('[data-map-state="ready"]').evaluate(onPage)).toEqual(before);
   const group = map.getByRole('button', { name: '2 anuncios aquí: acercar' });
   await expect(group).toBeVisible();
-  await expect(page.getByRole('article')).toHaveCount(2);
-  await expectNoSeriousViolations(page, 'explore, map view');
-  await expectNoUnstyledComponents(page, 'explore, map view');
+  await expectNoSeriousViolations(page, 'explore, map view (interactive)');
 
   // Zooming in splits the group into pins with their preview.
   await expect(async () => {
@@ -103,7 +125,7 @@ test('explore shows the same publications on a map, and "Buscar en esta zona" na
   await map.getByRole('button', { name: `Punto verde cercano ${marker}` }).click();
   await expect(map.getByRole('link', { name: `Punto verde cercano ${marker}` })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Buscar en esta zona' }).click();
+  await page.getByRole('link', { name: 'Buscar en esta zona' }).click();
   await expect(page).toHaveURL(/bbox=/);
   await expect(page.getByRole('button', { name: 'Quitar filtro En esta zona' })).toBeVisible();
   await expect(page.getByRole('status').first()).toContainText(/anuncio/);
@@ -219,12 +241,58 @@ test('without JavaScript the list / map switch is a pair of links that keep the 
   await expect(page).toHaveURL(/view=map/);
   await expect(page).toHaveURL(/term=vidrio/);
   await expect(page).toHaveURL(/country=arg/);
-  await expect(
-    page.getByText('El mapa aparece con JavaScript activado; la lista tiene los mismos resultados.'),
-  ).toBeVisible();
+  // The server's first paint: the groups' counts are links, "Mover el mapa" needs a script and is not there.
+  const map = page.getByRole('region', { name: /Mapa de los resultados/ });
+  await expect(map.getByRole('link', { name: /anuncios aquí: acercar/ }).first()).toBeVisible();
+  await expect(map.getByRole('button', { name: 'Mover el mapa' })).toHaveCount(0);
   await expect(page.getByRole('article').first()).toBeVisible();
   await page.getByRole('link', { name: 'Lista' }).click();
   await expect(page).not.toHaveURL(/view=map/);
   await expect(page).toHaveURL(/term=vidrio/);
   await context.close();
+});
+
+test('the map view is drawn by the server: groups with counts open their area, pins open their publication, no script needed', async ({
+  browser,
+}) => {
+  const marker = unique('primera');
+  const [, , ushuaia] = await publishPoints(browser, [
+    { title: `Punto norte ${marker}`, ...NEAR },
+    { title: `Punto sur ${marker}`, ...FAR },
+    // Alone in its part of the map: a pin.
+    { title: `Punto de Ushuaia ${marker}`, lat: -54.8019, lng: -68.303 },
+  ]);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`/publications?what=dots&term=${marker}&view=map`);
+  const map = page.getByRole('region', { name: /Mapa de los resultados/ });
+  await expect(map.getByRole('link', { name: '2 anuncios aquí: acercar' })).toHaveText('2');
+  await expect(page.getByText('3 con ubicación en esta zona del mapa')).toBeVisible();
+  // The outlines are a static file of the site, drawn by reference.
+  const outlines = await map.locator('svg use').getAttribute('href');
+  expect(outlines).toMatch(/^\/assets\/outlines-.*\.svg#outlines$/);
+  const file = await page.request.get(outlines!.replace(/#.*$/, ''));
+  expect(file.headers()['content-type']).toContain('image/svg+xml');
+
+  // A pin is a link to its publication.
+  await map.getByRole('link', { name: `Punto de Ushuaia ${marker}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/publications/${ushuaia}$`));
+  await page.goBack();
+
+  // A group opens the map and the list of its area, zoomed in, with every member still there.
+  await map.getByRole('link', { name: '2 anuncios aquí: acercar' }).click();
+  await expect(page).toHaveURL(/bbox=/);
+  await expect(page.getByRole('article')).toHaveCount(2);
+  await expect(page.getByText('2 con ubicación en esta zona del mapa')).toBeVisible();
+  await context.close();
+});
+
+test('a tap on the map itself, away from the markers, loads the interactive map', async ({ page }) => {
+  await page.goto('/publications?what=dots&view=map');
+  const map = page.getByRole('region', { name: /Mapa de los resultados/ });
+  await expect(map.getByRole('link', { name: /anuncios aquí: acercar/ }).first()).toBeVisible();
+  // The top left corner of both countries' frame is the Pacific: no marker there.
+  await map.click({ position: { x: 8, y: 8 } });
+  await expect(page.locator('[data-map-state="ready"]')).toBeVisible({ timeout: 30_000 });
+  await expect(map.getByRole('button', { name: /anuncios aquí: acercar/ }).first()).toBeVisible();
 });

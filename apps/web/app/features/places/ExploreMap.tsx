@@ -1,45 +1,21 @@
-import { COUNTRY_BOUNDS, type BoundingBox } from '@eco/domain/places/bounds';
-import { cityCenter } from '@eco/domain/places/city-centers';
 import { findCity } from '@eco/domain/catalog/cities';
-import { Button, Group, Stack, Text } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Box, Button, Group, Stack, Text } from '@mantine/core';
+import { IconArrowsMove, IconSearch } from '@tabler/icons-react';
+import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { Link } from 'react-router';
 import { apiRequest, errorMessage } from '../../lib/api-client';
 import { formatNumber } from '../../lib/format';
+import { useHydrated } from '../../lib/forms/use-hydrated';
 import { publicationPath } from '../publications/publications';
 import type { ExploreQuery } from '../publications/publications-query';
 import { apiMapSearch, explorePath } from '../publications/publications-query';
-import { BOTH_COUNTRIES, formatBbox, readBbox } from './geo';
-import type { MapMarker, MapView } from './map-types';
+import { formatBbox } from './geo';
+import { MapPreview } from './MapPreview';
+import type { MapAnswer, MapFirstState, MapMarker, MapView } from './map-types';
 import { PlaceMap } from './PlaceMap';
+import classes from './PlaceMap.module.css';
 
-/** GET /api/publications/map's answer. */
-type MapAnswer = {
-  total: number;
-  clusters: Array<{ lat: number; lng: number; count: number }>;
-  pins: Array<{
-    _id: string;
-    title: string;
-    lat: number;
-    lng: number;
-    approximate: boolean;
-    locationCity: string | null;
-  }>;
-};
-
-/** What the map frames first: the searched area, the chosen city, the chosen country, or both countries. */
-export function initialFrame(query: ExploreQuery): BoundingBox {
-  const bbox = readBbox(query.bbox ?? null);
-  if (bbox) return bbox;
-  const center = cityCenter(query.city);
-  if (center) {
-    const d = 0.12;
-    return { minLng: center.lng - d, minLat: center.lat - d, maxLng: center.lng + d, maxLat: center.lat + d };
-  }
-  if (query.country === 'arg' || query.country === 'col') return COUNTRY_BOUNDS[query.country];
-  return BOTH_COUNTRIES;
-}
+const LABEL = 'Mapa de los resultados (los mismos están en la lista de abajo)';
 
 /** The answer as markers: counts where publications crowd, pins with a preview where they stand alone. */
 export function mapMarkers(answer: MapAnswer): MapMarker[] {
@@ -65,18 +41,39 @@ export function mapMarkers(answer: MapAnswer): MapMarker[] {
 }
 
 /**
- * The map view of explore: the same criteria as the list, fetched for the visible area after each pan or zoom.
- * "Buscar en esta zona" narrows the list (under the map) to that area.
+ * The map view of explore. The server draws its first state (MapPreview: outlines, groups and pins as links); the
+ * interactive map (MapLibre, ~450 KB gzip with its worker) loads over it at the same size only when the person
+ * starts moving the map or taps "Mover el mapa", then fetches the visible area after each pan or zoom (decision 043).
+ * "Buscar en esta zona" narrows the list (under the map) to the area in view.
  */
-export function ExploreMap({ query, superUser }: { query: ExploreQuery; superUser: boolean }) {
-  const navigate = useNavigate();
-  const [markers, setMarkers] = useState<MapMarker[]>([]);
-  const [total, setTotal] = useState<number | null>(null);
+export function ExploreMap({
+  query,
+  superUser,
+  firstState,
+}: {
+  query: ExploreQuery;
+  superUser: boolean;
+  firstState: MapFirstState;
+}) {
+  const [interactive, setInteractive] = useState(false);
+  const hydrated = useHydrated();
+  const [markers, setMarkers] = useState<MapMarker[]>(() =>
+    firstState.answer ? mapMarkers(firstState.answer) : [],
+  );
+  const [total, setTotal] = useState<number | null>(firstState.answer?.total ?? null);
   const [problem, setProblem] = useState<string | null>(null);
   const [view, setView] = useState<MapView | null>(null);
   const request = useRef(0);
   const lastView = useRef<MapView | null>(null);
-  const frame = useMemo(() => initialFrame(query), [query]);
+  const frame = firstState.bbox;
+
+  // A new first state (other criteria, a group's area): the server's answer until the map asks for its own.
+  const [shownState, setShownState] = useState(firstState);
+  if (shownState !== firstState) {
+    setShownState(firstState);
+    setTotal(firstState.answer?.total ?? null);
+    if (!view) setMarkers(firstState.answer ? mapMarkers(firstState.answer) : []);
+  }
 
   const load = useCallback(
     (next: MapView) => {
@@ -107,34 +104,62 @@ export function ExploreMap({ query, superUser }: { query: ExploreQuery; superUse
     if (lastView.current) load(lastView.current);
   }, [load]);
 
-  const searchHere = () => {
-    if (!view) return;
-    void navigate(explorePath({ ...query, bbox: formatBbox(view.bbox), page: 1 }), {
-      preventScrollReset: true,
-    });
+  // A tap on the map itself (not on a marker's link) means the person wants to move it; a scroll that starts on
+  // the map is only scrolling the page and downloads nothing.
+  const startOnTap = (event: MouseEvent<HTMLElement>) => {
+    if (!(event.target instanceof Element) || !event.target.closest('a')) setInteractive(true);
   };
+  const preview = <MapPreview query={query} state={firstState} />;
 
   return (
     <Stack gap="xs">
-      <PlaceMap
-        label="Mapa de los resultados (los mismos están en la lista de abajo)"
-        bounds={frame}
-        frame={frame}
-        markers={markers}
-        onView={load}
-        height="min(60vh, 480px)"
-      />
+      {interactive ? (
+        <PlaceMap
+          label={LABEL}
+          bounds={frame}
+          frame={frame}
+          padding={0}
+          markers={markers}
+          onView={load}
+          className={classes.explore}
+          fallback={preview}
+          focusOnReady
+        />
+      ) : (
+        <Box
+          className={`${classes.frame} ${classes.explore}`}
+          role="region"
+          aria-label={LABEL}
+          data-map-state="preview"
+          onClick={startOnTap}
+        >
+          {preview}
+          {hydrated && (
+            <div className={classes.start}>
+              <Button
+                type="button"
+                variant="white"
+                size="compact-md"
+                leftSection={<IconArrowsMove size={16} aria-hidden />}
+                onClick={() => setInteractive(true)}
+              >
+                Mover el mapa
+              </Button>
+            </div>
+          )}
+        </Box>
+      )}
       <Group justify="space-between" gap="xs">
         <Text size="sm" c="dimmed" aria-live="polite">
           {total === null ? '' : `${formatNumber(total)} con ubicación en esta zona del mapa`}
         </Text>
         <Button
-          type="button"
+          component={Link}
+          to={explorePath({ ...query, bbox: formatBbox(view?.bbox ?? frame), page: 1 })}
           variant="light"
           size="compact-md"
           leftSection={<IconSearch size={16} aria-hidden />}
-          onClick={searchHere}
-          disabled={!view}
+          preventScrollReset
         >
           Buscar en esta zona
         </Button>

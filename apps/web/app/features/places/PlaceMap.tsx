@@ -1,6 +1,6 @@
 import type { BoundingBox, Point } from '@eco/domain/places/bounds';
 import { Box, Text } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useMapStyleUrl } from '../../lib/root-data';
 import type { MapHandle } from './map-engine.client';
 import type { MapMarker, MapView } from './map-types';
@@ -20,6 +20,14 @@ type Props = {
   /** Reframe to these bounds whenever their value changes (not on every render). */
   frame?: BoundingBox | null;
   height?: number | string;
+  /** Space kept around `bounds` and `frame` when fitting them, in pixels. */
+  padding?: number;
+  /** Extra class of the box (explore's fixed shape). */
+  className?: string;
+  /** Shown until the map is ready, instead of the notice (explore's server-drawn first paint). */
+  fallback?: ReactNode;
+  /** Focus the map once ready (it replaced the button that asked for it, which took the focus with it). */
+  focusOnReady?: boolean;
 };
 
 /**
@@ -36,6 +44,10 @@ export function PlaceMap({
   onView,
   frame,
   height = 320,
+  padding = 24,
+  className,
+  fallback,
+  focusOnReady = false,
 }: Props) {
   const container = useRef<HTMLDivElement>(null);
   const handle = useRef<MapHandle | null>(null);
@@ -58,6 +70,7 @@ export function PlaceMap({
             styleUrl,
             bounds,
             maxZoom,
+            padding,
             onView: (view) => latest.current.onView?.(view),
           });
           handle.current = map;
@@ -67,6 +80,8 @@ export function PlaceMap({
           if (current.picker)
             map.setPicker(current.picker.point, (point) => latest.current.picker?.onPick(point));
           setState('ready');
+          // MapLibre's canvas takes the keyboard (arrows pan, + and - zoom).
+          if (focusOnReady) container.current.querySelector('canvas')?.focus({ preventScroll: true });
         })
         .catch((error: unknown) => {
           console.warn('Map unavailable', error);
@@ -113,14 +128,19 @@ export function PlaceMap({
   }, [pickerPoint?.lat, pickerPoint?.lng, state]);
   const frameKey = frame ? `${frame.minLng},${frame.minLat},${frame.maxLng},${frame.maxLat}` : '';
   useEffect(() => {
-    if (state === 'ready' && frame) handle.current?.fit(frame, maxZoom);
+    if (state === 'ready' && frame) handle.current?.fit(frame, maxZoom, padding);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [frameKey, state]);
 
   return (
-    <Box className={classes.frame} style={{ height }} data-map-state={state}>
+    <Box
+      className={className ? `${classes.frame} ${className}` : classes.frame}
+      style={className ? undefined : { height }}
+      data-map-state={state}
+    >
       <div ref={container} className={classes.map} role="region" aria-label={label} />
-      {state === 'loading' && (
+      {state !== 'ready' && fallback}
+      {state === 'loading' && !fallback && (
         // Also what a browser without scripts keeps showing.
         <Text size="sm" c="dimmed" className={classes.notice}>
           El mapa aparece con JavaScript activado; la lista tiene los mismos resultados.

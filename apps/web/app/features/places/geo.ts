@@ -11,9 +11,10 @@ export function formatBbox(box: BoundingBox): string {
 
 /** Both countries at once: what a map with nothing else to show frames. */
 export const BOTH_COUNTRIES: BoundingBox = {
-  minLng: COUNTRY_BOUNDS.arg.minLng,
+  // Colombia reaches further west (its islands) and Argentina further east (Misiones, Buenos Aires).
+  minLng: Math.min(COUNTRY_BOUNDS.arg.minLng, COUNTRY_BOUNDS.col.minLng),
   minLat: COUNTRY_BOUNDS.arg.minLat,
-  maxLng: COUNTRY_BOUNDS.col.maxLng,
+  maxLng: Math.max(COUNTRY_BOUNDS.arg.maxLng, COUNTRY_BOUNDS.col.maxLng),
   maxLat: COUNTRY_BOUNDS.col.maxLat,
 };
 

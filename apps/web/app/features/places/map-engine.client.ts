@@ -27,7 +27,7 @@ export type MapHandle = {
   /** A draggable marker that a tap on the map moves; null removes it. */
   setPicker(point: Point | null, onPick?: (point: Point) => void): void;
   view(): MapView;
-  fit(box: BoundingBox, maxZoom?: number): void;
+  fit(box: BoundingBox, maxZoom?: number, padding?: number): void;
   destroy(): void;
 };
 
@@ -36,11 +36,15 @@ export type CreateMapOptions = {
   styleUrl: string | null;
   bounds: BoundingBox;
   maxZoom?: number;
+  /** Space kept around the framed area, in pixels (0: exactly that area, as explore's first paint drew it). */
+  padding?: number;
   onView?: (view: MapView) => void;
 };
 
 const CIRCLE_SOURCE = 'approximate-circle';
-const MAX_BOUNDS: [number, number, number, number] = [-110, -65, -30, 25];
+// Wide enough for explore's 4:3 box around both countries (about 120° of longitude), which the first paint shows:
+// a tighter limit would make MapLibre zoom in on load and move every marker.
+const MAX_BOUNDS: [number, number, number, number] = [-145, -72, 10, 32];
 /** MapLibre's own labels, in the site's language. */
 const SPANISH = {
   'Map.Title': 'Mapa',
@@ -94,6 +98,7 @@ export function createMap({
   styleUrl,
   bounds,
   maxZoom = 16,
+  padding = 24,
   onView,
 }: CreateMapOptions): MapHandle {
   const offline = offlineStyle(new URL(outlinesUrl, window.location.href).href);
@@ -101,11 +106,11 @@ export function createMap({
     container,
     style: styleUrl ?? offline,
     bounds: boundsOf(bounds),
-    fitBoundsOptions: { padding: 24, maxZoom },
+    fitBoundsOptions: { padding, maxZoom },
     attributionControl: styleUrl ? { compact: true } : false,
     // Around both countries: no world copies, and every visible area is one the API can answer.
     maxBounds: MAX_BOUNDS,
-    minZoom: 1.5,
+    minZoom: 1,
     renderWorldCopies: false,
     locale: SPANISH,
     dragRotate: false,
@@ -234,8 +239,8 @@ export function createMap({
       }
     },
     view,
-    fit(box, zoom = maxZoom) {
-      map.fitBounds(boundsOf(box), { padding: 24, maxZoom: zoom, duration: 0 });
+    fit(box, zoom = maxZoom, space = padding) {
+      map.fitBounds(boundsOf(box), { padding: space, maxZoom: zoom, duration: 0 });
     },
     destroy() {
       map.remove();

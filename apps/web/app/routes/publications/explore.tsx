@@ -16,6 +16,7 @@ import { SearchBar } from '../../features/explore/SearchBar';
 import { StatusFilter } from '../../features/explore/StatusFilter';
 import { TipList } from '../../features/tips/TipList';
 import { ExploreMap } from '../../features/places/ExploreMap';
+import { loadMapFirstState } from '../../features/places/map-preview.server';
 import { NearMeButton, OpenNowToggle, ViewSwitch } from '../../features/places/ExploreTools';
 import { formatNumber } from '../../lib/format';
 import { pageMeta } from '../../lib/meta';
@@ -67,7 +68,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     if (result.page.totalPages >= 1) throw redirect(explorePath({ ...query, page: result.page.totalPages }));
   }
   const shown = result.page?.publications ?? [];
-  const [savedIds, interestedIds, monthDays] = await Promise.all([
+  const [savedIds, interestedIds, monthDays, mapState] = await Promise.all([
     loadSavedAmong(
       context,
       shown.map((item) => item._id),
@@ -77,8 +78,10 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       shown.filter((item) => isCalendaredType(item.typed)).map((item) => item._id),
     ),
     isCalendaredType(query.what) ? loadMonthDays(context, query) : null,
+    // The map view's first paint (decision 043): drawn by the server, no script needed.
+    query.view === 'map' && query.what !== 'tips' ? loadMapFirstState(context, query, superUser) : null,
   ]);
-  return { query, superUser, savedIds, interestedIds, monthDays, ...result };
+  return { query, superUser, savedIds, interestedIds, monthDays, mapState, ...result };
 }
 
 /** "Guardar búsqueda" (decision 041): the page's only form that changes something. */
@@ -102,7 +105,7 @@ function resultsText(total: number, query: ExploreQuery): string {
 }
 
 export default function ExplorePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { query, superUser, savedIds, interestedIds, monthDays, page, error } = loaderData;
+  const { query, superUser, savedIds, interestedIds, monthDays, mapState, page, error } = loaderData;
   const { title, description } = heading(query);
   const tips = query.what === 'tips';
 
@@ -132,7 +135,7 @@ export default function ExplorePage({ loaderData, actionData }: Route.ComponentP
           </Group>
         </Group>
       )}
-      {!tips && query.view === 'map' && <ExploreMap query={query} superUser={superUser} />}
+      {!tips && mapState && <ExploreMap query={query} superUser={superUser} firstState={mapState} />}
       <AgendaLayout
         aside={
           isCalendaredType(query.what) && (
