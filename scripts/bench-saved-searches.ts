@@ -1,7 +1,9 @@
 // Saved searches with alerts (decision 041), measured on PostgreSQL (and SQLite with BENCH_DIALECTS): 100,000 saved
 // searches of 20,000 members over generated publications; a publication published; the time until every matching
 // owner is notified (the job's matching and saving, as the queue's worker runs it), and what publishing costs with
-// and without searches listening (the trigger that queues the job). Removes what it creates.
+// and without searches listening (the trigger that queues the job). BENCH_AREAS (0.15 by default) of the searches
+// have a map area around Córdoba, Buenos Aires or Mendoza; the publications are at a point in Córdoba. Removes what
+// it creates.
 import { randomUUID } from 'node:crypto';
 import { createDatabase } from '../apps/api/src/db/database.ts';
 import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
@@ -20,6 +22,10 @@ const MEMBERS = searchMembersOf(SEARCHES);
 const PUBLICATIONS = Number(process.env.BENCH_ROWS ?? 20_000);
 const DIALECTS = (process.env.BENCH_DIALECTS ?? 'postgres').split(',') as Dialect[];
 const WRITES = 200;
+/** The share of searches saved with a map area ("Buscar en esta zona"). */
+const AREAS = Number(process.env.BENCH_AREAS ?? 0.15);
+/** Where the publications published by the bench are (everyone sees this point). */
+const PUBLISHED_AT = { lat: -31.4135, lng: -64.1811 };
 
 async function publish(
   db: DB,
@@ -43,6 +49,10 @@ async function publish(
       location_country: 'arg',
       location_province: 'cordoba',
       location_city: 'cba-city',
+      location_lat: PUBLISHED_AT.lat,
+      location_lng: PUBLISHED_AT.lng,
+      public_lat: PUBLISHED_AT.lat,
+      public_lng: PUBLISHED_AT.lng,
       status: 1,
       created_by: authorId,
       created_at: now,
@@ -81,9 +91,10 @@ async function run(dialect: Dialect): Promise<void> {
     // Publishing while no search listens: the trigger only asks whether one does.
     const before = await publishingTimes(db, author.id);
     started = performance.now();
-    await fillSavedSearches(db, { searches: SEARCHES, seed: 41 });
+    await fillSavedSearches(db, { searches: SEARCHES, seed: 41, areas: AREAS });
     console.log(
-      `${dialect}: ${SEARCHES} saved searches of ${MEMBERS} members in ${Math.round(performance.now() - started)} ms`,
+      `${dialect}: ${SEARCHES} saved searches of ${MEMBERS} members (${Math.round(AREAS * 100)} % with a map area) ` +
+        `in ${Math.round(performance.now() - started)} ms`,
     );
     await db.deleteFrom('jobs').where('kind', '=', MATCH_JOB).execute();
     const after = await publishingTimes(db, author.id);

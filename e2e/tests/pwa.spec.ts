@@ -1,4 +1,5 @@
 import { expectNoSeriousViolations } from '../support/axe.ts';
+import { DEPLOYED_VERSION, startNextDeploy } from '../support/next-deploy.ts';
 import { controlledByServiceWorker } from '../support/service-worker.ts';
 import { signInAsNewcomer } from '../support/newcomer.ts';
 import { expect, test, type Page } from '../support/test.ts';
@@ -146,4 +147,58 @@ test('a form sent offline says so and keeps what was typed', async ({ page, cont
   await expect(page.locator('input[name="password"]')).toHaveValue('una clave cualquiera');
   await expectNoSeriousViolations(page, 'the offline notice on the sign-in form');
   await context.setOffline(false);
+});
+
+/** The version the worker controlling the page says it is; null when it does not answer (the first deploy's). */
+function controllerVersion(page: Page): Promise<string | null> {
+  return page.evaluate(
+    () =>
+      new Promise<string | null>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = (event) => resolve(event.data as string);
+        navigator.serviceWorker.controller?.postMessage({ type: 'VERSION?' }, [channel.port2]);
+        setTimeout(() => resolve(null), 2_000);
+      }),
+  );
+}
+
+test('after a deploy, "Hay una nueva versión" offers the new worker and "Recargar" reloads into it; never on first install', async ({
+  page,
+}) => {
+  const site = await startNextDeploy();
+  try {
+    const notice = page.getByRole('alert').filter({ hasText: 'Hay una nueva versión' });
+    // First install: the worker takes the page over with nothing to offer.
+    await page.goto(`${site.url}/publications`);
+    await controlledByServiceWorker(page);
+    await page.reload();
+    await controlledByServiceWorker(page);
+    expect(await controllerVersion(page)).toBeNull();
+    await expect(notice).toHaveCount(0);
+
+    // A deploy: the next visit's update check finds a worker whose bytes differ; it installs and waits.
+    site.deploy();
+    await page.reload();
+    await expect(notice).toBeVisible({ timeout: 20_000 });
+    await expect(notice).toContainText('Hay una nueva versión de EcoAnuncios.');
+    await page.waitForFunction(
+      async () => (await navigator.serviceWorker.getRegistration())?.waiting != null,
+    );
+    // Until asked, the page stays with the version it was loaded with.
+    expect(await controllerVersion(page)).toBeNull();
+    await expectNoSeriousViolations(page, 'the new version notice');
+
+    const reloaded = page.waitForEvent('load');
+    await notice.getByRole('button', { name: 'Recargar' }).click();
+    await reloaded;
+    await controlledByServiceWorker(page);
+    expect(await controllerVersion(page)).toBe(DEPLOYED_VERSION);
+    expect(
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null),
+    ).toBeNull();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(notice).toHaveCount(0);
+  } finally {
+    await site.close();
+  }
 });

@@ -3,6 +3,7 @@ import { DEMO_SUPER_USER_EMAIL } from '../../apps/api/src/demo/demo-data.ts';
 import { expectNoSeriousViolations } from '../support/axe.ts';
 import { createNewcomer } from '../support/newcomer.ts';
 import { inReviewQueue } from '../support/review-queue.ts';
+import { publishPoints } from '../support/recycling-points.ts';
 import { E2E_BASE_URL } from '../support/server.ts';
 import { signInAs } from '../support/session.ts';
 import { expect, test, type Browser, type Page } from '../support/test.ts';
@@ -146,5 +147,92 @@ test('without JavaScript: a guest is sent to sign in; a member saves, renames, s
   await expect(renamed.getByText('Aviso desactivado')).toBeVisible();
   await renamed.getByRole('button', { name: 'Eliminar «Compost casero»' }).click();
   await expect(page.getByText('Todavía no guardaste ninguna búsqueda')).toBeVisible();
+  await page.context().close();
+});
+
+test('saved from the map view after "Buscar en esta zona", it opens from the dashboard on the same area', async ({
+  browser,
+}) => {
+  // Several zooms, each with its fetch, on a busy machine.
+  test.setTimeout(90_000);
+  const marker = `zona${Date.now().toString(36)}`;
+  // Plaza San Martín, Córdoba, and a point 5 km east of it.
+  await publishPoints(browser, [
+    { title: `Punto verde de la plaza ${marker}`, lat: -31.4165, lng: -64.1733 },
+    { title: `Punto verde lejano ${marker}`, lat: -31.4165, lng: -64.1313 },
+  ]);
+  const page = await memberPage(browser, 'Zoe Zonas');
+  await page.goto(`/publications?what=dots&term=${marker}&view=map`);
+  const map = page.getByRole('region', { name: /Mapa de los resultados/ });
+  const group = map.getByRole('button', { name: '2 anuncios aquí: acercar' });
+  await expect(async () => {
+    if (await group.isVisible()) await group.click();
+    await expect(map.getByRole('button', { name: `Punto verde de la plaza ${marker}` })).toBeVisible({
+      timeout: 2_000,
+    });
+  }).toPass({ timeout: 60_000 });
+  await page.getByRole('button', { name: 'Buscar en esta zona' }).click();
+  await expect(page).toHaveURL(/bbox=/);
+  const area = new URL(page.url()).searchParams.get('bbox');
+  const listed = await page
+    .locator('main article h2 a')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+  expect(listed.length).toBeGreaterThan(0);
+
+  const form = page.getByRole('form', { name: 'Guardar búsqueda' });
+  await expect(form.getByRole('textbox', { name: 'Nombre de la búsqueda' })).toHaveValue(
+    `${marker} en Córdoba`,
+  );
+  await form.getByRole('textbox', { name: 'Nombre de la búsqueda' }).fill('Puntos de mi zona');
+  await form.getByRole('button', { name: 'Guardar búsqueda' }).click();
+  await expect(page.getByText('Guardamos «Puntos de mi zona».', { exact: false }).first()).toBeVisible();
+  // Back to the same search, still on the map.
+  expect(new URL(page.url()).searchParams.get('bbox')).toBe(area);
+  expect(new URL(page.url()).searchParams.get('view')).toBe('map');
+
+  await page.goto('/dashboard/searches');
+  const card = page.getByRole('listitem').filter({ hasText: 'Puntos de mi zona' });
+  await expect(
+    card.getByText(`«${marker}» · Puntos de Reciclaje · En la zona del mapa (Córdoba)`),
+  ).toBeVisible();
+  await expectNoSeriousViolations(page, 'a saved search with a map area');
+  await card.getByRole('link', { name: 'Ver resultados' }).click();
+  await expect(page).toHaveURL(/view=map/);
+  const opened = new URL(page.url()).searchParams;
+  expect([opened.get('term'), opened.get('what'), opened.get('bbox')]).toEqual([marker, 'dots', area]);
+  await expect(page.getByRole('button', { name: 'Quitar filtro En esta zona' })).toBeVisible();
+  await expect(page.getByRole('region', { name: /Mapa de los resultados/ })).toBeVisible();
+  await expect
+    .poll(() =>
+      page
+        .locator('main article h2 a')
+        .evaluateAll((links) => links.map((link) => link.getAttribute('href'))),
+    )
+    .toEqual(listed);
+  await page.context().close();
+});
+
+test('without JavaScript, "Guardar búsqueda" keeps the area and the near point of the page', async ({
+  browser,
+}) => {
+  const page = await memberPage(browser, 'Nora Sin Scripts', false);
+  const search = '/publications?term=compost&near=-31.4165%2C-64.1838&bbox=-64.3%2C-31.5%2C-64.1%2C-31.3';
+  await page.goto(search);
+  await page.getByRole('textbox', { name: 'Nombre de la búsqueda' }).fill('Compost del centro');
+  await page.getByRole('button', { name: 'Guardar búsqueda' }).click();
+  await expect(page.getByText('Guardamos «Compost del centro».', { exact: false }).first()).toBeVisible();
+  await expect(page).toHaveURL(search);
+
+  await page.goto('/dashboard/searches');
+  const card = page.getByRole('listitem').filter({ hasText: 'Compost del centro' });
+  await expect(card.getByText('«compost» · En la zona del mapa (Córdoba)')).toBeVisible();
+  const href = await card.getByRole('link', { name: 'Ver resultados' }).getAttribute('href');
+  const opened = new URL(href!, 'http://x').searchParams;
+  expect([opened.get('term'), opened.get('near'), opened.get('bbox'), opened.get('view')]).toEqual([
+    'compost',
+    '-31.4165,-64.1838',
+    '-64.3,-31.5,-64.1,-31.3',
+    'map',
+  ]);
   await page.context().close();
 });

@@ -24,6 +24,12 @@ const PLACES = [
 ] as const;
 const TYPES = ['barter', 'market', 'dots', 'events', 'courses'];
 const LABELS = ['Vidrios', 'Plásticos', 'Papel/Cartón', 'Aluminio/Hojalata'];
+/** The map areas ("Buscar en esta zona") are drawn around these centers: Córdoba, Buenos Aires, Mendoza. */
+const AREA_CENTERS = [
+  { lat: -31.4201, lng: -64.1888 },
+  { lat: -34.6037, lng: -58.3816 },
+  { lat: -32.8895, lng: -68.8458 },
+];
 
 async function vocabulary(db: DB): Promise<string[]> {
   const rows = await db.selectFrom('publications').select('title').limit(2000).execute();
@@ -38,11 +44,12 @@ export const searchMembersOf = (searches: number) => Math.max(1, Math.round(sear
 
 /**
  * `searches` saved searches with alerts and digests, of `searchMembersOf(searches)` new members: terms from the
- * publications' own titles (one in twenty with a typo), some with a category, a place or a label, as people save.
+ * publications' own titles (one in twenty with a typo), some with a category, a place or a label, as people save;
+ * `areas` of them (none by default) with a map area.
  */
 export async function fillSavedSearches(
   db: DB,
-  { searches, seed }: { searches: number; seed: number },
+  { searches, seed, areas = 0 }: { searches: number; seed: number; areas?: number },
 ): Promise<void> {
   const next = random(seed);
   const memberCount = searchMembersOf(searches);
@@ -70,8 +77,24 @@ export async function fillSavedSearches(
     // One search in twenty has a typo: a letter doubled.
     const term =
       words2.length === 0 ? null : words2.join(' ').replace(/([aeiou])/, next() < 0.05 ? '$1$1' : '$1');
+    // A map area of 1 to 60 km across, its middle within about 20 km of a center. Drawn for every search (kept for
+    // `areas` of them), so that the other fields are the same whatever the share.
+    const withArea = next() < areas;
+    const area = {
+      center: pick(AREA_CENTERS),
+      half: 0.005 + next() * 0.27,
+      dLat: next() - 0.5,
+      dLng: next() - 0.5,
+    };
+    const middle = withArea
+      ? { lat: area.center.lat + area.dLat * 0.36, lng: area.center.lng + area.dLng * 0.42 }
+      : null;
     batch.push({
       id: randomUUID(),
+      bbox_min_lng: middle && middle.lng - area.half,
+      bbox_min_lat: middle && middle.lat - area.half,
+      bbox_max_lng: middle && middle.lng + area.half,
+      bbox_max_lat: middle && middle.lat + area.half,
       user_id: members[index % memberCount]!.id as string,
       name: term ?? 'Búsqueda',
       term,

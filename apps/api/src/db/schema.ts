@@ -358,6 +358,16 @@ export interface SavedSearchesTable {
   alert: number;
   /** 1: the matches also go into the daily e-mail. */
   digest: number;
+  /** The map area (migration 0030): all four or none. */
+  bbox_min_lng: number | null;
+  bbox_min_lat: number | null;
+  bbox_max_lng: number | null;
+  bbox_max_lat: number | null;
+  /** "Cerca de mí": both or none; it orders, it filters nothing. */
+  near_lat: number | null;
+  near_lng: number | null;
+  /** 1: open=now (kept for opening the search; a moment, so the alerts ignore it). */
+  open_now: Generated<number>;
   created_at: string;
   updated_at: string;
 }

@@ -1,4 +1,5 @@
-import type { Point } from './bounds.ts';
+import type { BoundingBox, Point } from './bounds.ts';
+import { distanceKm } from './distance.ts';
 
 // The center of every catalog city (its main square, roughly): where "Cerca de mí" measures from when the person
 // shares no location, and where the demo's places are spread. A domain test keeps it in step with the catalog.
@@ -78,3 +79,30 @@ export function cityCenter(cityKey: string | null | undefined): Point | null {
 }
 
 export const CITY_CENTER_KEYS: readonly string[] = Object.keys(CENTERS);
+
+/** The catalog city whose center is nearest to `point`, within `withinKm`; null when none is that close. */
+export function nearestCity(point: Point, withinKm: number): string | null {
+  let nearest: string | null = null;
+  let best = withinKm;
+  for (const [key, [lat, lng]] of Object.entries(CENTERS)) {
+    const km = distanceKm(point, { lat, lng });
+    if (km <= best) {
+      best = km;
+      nearest = key;
+    }
+  }
+  return nearest;
+}
+
+/** A map area of a town's size (at most about 60 km across) is named after the city nearest its middle. */
+const TOWN_SPAN_DEGREES = 0.6;
+const TOWN_RADIUS_KM = 30;
+
+/** The catalog city a map area is about, when it is about one (no geocoder: the centers above); else null. */
+export function cityOfArea(box: BoundingBox): string | null {
+  if (box.maxLat - box.minLat > TOWN_SPAN_DEGREES || box.maxLng - box.minLng > TOWN_SPAN_DEGREES) return null;
+  return nearestCity(
+    { lat: (box.minLat + box.maxLat) / 2, lng: (box.minLng + box.maxLng) / 2 },
+    TOWN_RADIUS_KM,
+  );
+}

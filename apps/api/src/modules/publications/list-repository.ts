@@ -679,7 +679,7 @@ export async function mapCells(
 /** What a saved search filters on: a list's criteria without its page, order, count, status or dates. */
 export type MatchCriteria = Pick<
   ListCriteria,
-  'typed' | 'country' | 'province' | 'city' | 'labels' | 'words'
+  'typed' | 'country' | 'province' | 'city' | 'labels' | 'words' | 'bbox'
 >;
 
 /** Criteria per statement of matchingCriteria: one union of this many single-row queries. */

@@ -207,8 +207,8 @@ function parsedParam<T>(parse: (text: string) => ParseResult<T>, example: string
   );
 }
 
-/** The place filters of the list and of the map. */
-const placeParams = {
+/** The place filters of the list and of the map (and of a saved search, decision 041). */
+export const placeParams = {
   bbox: parsedParam(parseBbox, '-64.3,-31.5,-64.1,-31.3').describe(
     'Solo lo que está dentro: minLng,minLat,maxLng,maxLat (WGS 84, el orden de GeoJSON)',
   ),
@@ -216,6 +216,13 @@ const placeParams = {
     'now: solo los puntos de reciclaje abiertos en este momento (en la zona horaria de su país)',
   ),
 };
+
+/** `near=lat,lng`: the list's order (a saved search keeps it too). */
+export const nearParam = parsedParam(parseNear, '-31.4201,-64.1888').describe(
+  'lat,lng en Argentina o Colombia: ordena por distancia, lo más cercano primero (cada anuncio con punto dice ' +
+    'su distanceKm); los que no tienen punto van al final, los más nuevos primero. No filtra: el total es el ' +
+    'de la lista',
+);
 
 export const STATUS_FILTERS = ['published', 'pending', 'all'] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
@@ -263,11 +270,7 @@ export const listQuerySchema = z
   .object({
     ...pageParams,
     ...searchFilterFields,
-    near: parsedParam(parseNear, '-31.4201,-64.1888').describe(
-      'lat,lng en Argentina o Colombia: ordena por distancia, lo más cercano primero (cada anuncio con punto dice ' +
-        'su distanceKm); los que no tienen punto van al final, los más nuevos primero. No filtra: el total es el ' +
-        'de la lista',
-    ),
+    near: nearParam,
     ...placeParams,
     author: optionalParam(z.string().trim().min(1).max(100)).describe(
       'Id de un usuario: solo sus anuncios (el perfil público)',

@@ -1,12 +1,15 @@
-import { normalizeSearchTerms, PUBLISHED_STATUS } from '@eco/domain';
+import { isInBox, normalizeSearchTerms, PUBLISHED_STATUS } from '@eco/domain';
 import type { DB, Dialect } from '../../db/schema.ts';
 import { matchingCriteria, type MatchCriteria } from '../publications/list-repository.ts';
+import { bboxOf } from './repository.ts';
 
 // Which saved searches a published publication matches (decision 041). The searches are first narrowed in SQL by
 // what can only exclude (listening, not the author's own, not already matched, the category and the place either
 // unset or the publication's); the rest is decided by explore's own list query constrained to the publication
 // (publications/list-repository.ts matchingCriteria): the same filters, tokens, stems and misspelling fallback as
-// GET /api/publications, never a second implementation.
+// GET /api/publications, never a second implementation. A search's map area (`bbox`) is explore's place filter on the
+// point everyone sees (publications/place-sql.ts), never the exact one; "Cerca de mí" (`near`) only orders and
+// `open=now` is a moment, so neither changes what matches (decision 041).
 
 export type SearchMatch = { searchId: string; userId: string; name: string; digest: boolean };
 
@@ -35,6 +38,8 @@ export async function matchPublication(
       'p.location_country',
       'p.location_province',
       'p.location_city',
+      'p.public_lat',
+      'p.public_lng',
       'author.is_active',
     ])
     .where('p.id', '=', publicationId)
@@ -57,6 +62,10 @@ export async function matchPublication(
       's.city',
       's.labels',
       's.digest',
+      's.bbox_min_lng',
+      's.bbox_min_lat',
+      's.bbox_max_lng',
+      's.bbox_max_lat',
     ])
     .where('s.alert', '=', 1)
     .where('s.user_id', '<>', publication.created_by)
@@ -90,10 +99,19 @@ export async function matchPublication(
     )
     .execute();
 
+  // The point everyone sees: a search's map area that does not hold it cannot match (the domain's isInBox, the
+  // same closed box as the list's; this only narrows what is asked, the list query below decides).
+  const seen =
+    publication.public_lat === null || publication.public_lng === null
+      ? null
+      : { lat: publication.public_lat, lng: publication.public_lng };
   // Many searches share their criteria ("frascos" in Córdoba): each distinct one is asked once.
   const distinct = new Map<string, { criteria: MatchCriteria; searches: typeof candidates }>();
   for (const search of candidates) {
+    const bbox = bboxOf(search);
+    if (bbox !== null && (seen === null || !isInBox(seen, bbox))) continue;
     const criteria: MatchCriteria = {
+      bbox: bbox ?? undefined,
       words: normalizeSearchTerms(search.term ?? ''),
       typed: search.typed ?? undefined,
       country: search.country ?? undefined,

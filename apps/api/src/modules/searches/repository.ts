@@ -1,8 +1,19 @@
+import type { BoundingBox } from '@eco/domain';
+import type { Selectable } from 'kysely';
 import type { DB, SavedSearchesTable } from '../../db/schema.ts';
 
-// The saved_searches rows (migration 0028).
+// The saved_searches rows (migrations 0028 and 0030).
 
-export type SavedSearchRow = SavedSearchesTable;
+export type SavedSearchRow = Selectable<SavedSearchesTable>;
+
+/** The search's map area (migration 0030: all four columns or none), or null. */
+export function bboxOf(
+  row: Pick<SavedSearchRow, 'bbox_min_lng' | 'bbox_min_lat' | 'bbox_max_lng' | 'bbox_max_lat'>,
+): BoundingBox | null {
+  const { bbox_min_lng: minLng, bbox_min_lat: minLat, bbox_max_lng: maxLng, bbox_max_lat: maxLat } = row;
+  if (minLng === null || minLat === null || maxLng === null || maxLat === null) return null;
+  return { minLng, minLat, maxLng, maxLat };
+}
 
 export function listOwnSearches(db: DB, userId: string): Promise<SavedSearchRow[]> {
   return db

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATEGORY_KEYS } from '@eco/domain';
-import { checkQueryLocation, searchFilterFields } from '../publications/schemas.ts';
+import { checkQueryLocation, nearParam, placeParams, searchFilterFields } from '../publications/schemas.ts';
 import {
   ALERT_INVALID_MESSAGE,
   EMPTY_SEARCH_MESSAGE,
@@ -11,7 +11,8 @@ import {
 } from './messages.ts';
 
 // Request and response shapes of the saved searches. The term and the filters are explore's own fields
-// (publications/schemas.ts `searchFilterFields`): what GET /api/publications accepts, a search saves.
+// (publications/schemas.ts `searchFilterFields`, `nearParam`, `placeParams`): what GET /api/publications accepts, a
+// search saves, with the same Spanish messages.
 
 const nameSchema = z
   .string({ error: NAME_REQUIRED_MESSAGE })
@@ -35,6 +36,17 @@ export const createSearchBodySchema = z
   .object({
     name: nameSchema,
     ...searchFilterFields,
+    bbox: placeParams.bbox.describe(
+      'El área del mapa ("Buscar en esta zona"): minLng,minLat,maxLng,maxLat. Como en explorar, solo lo que está ' +
+        'dentro (el punto que todos ven); los avisos también',
+    ),
+    near: nearParam.describe(
+      'lat,lng ("Cerca de mí"): al abrir la búsqueda ordena por distancia. No filtra, así que no cambia los avisos',
+    ),
+    open: placeParams.open.describe(
+      'now: al abrir la búsqueda, solo los puntos de reciclaje abiertos en ese momento. Es un momento, no un ' +
+        'filtro de lo que se publica: los avisos no lo tienen en cuenta',
+    ),
     alert: flagSchema
       .optional()
       .describe('Avisar (notificación) cuando se publique un anuncio que coincida; true por omisión'),
@@ -48,6 +60,7 @@ export const createSearchBodySchema = z
       !body.term &&
       body.typed === undefined &&
       !body.country &&
+      body.bbox === undefined &&
       (body.labels === undefined || body.labels.length === 0);
     if (empty) ctx.addIssue({ code: 'custom', path: ['term'], message: EMPTY_SEARCH_MESSAGE });
   });
@@ -78,6 +91,18 @@ export const savedSearchSchema = z
     country: z.string().nullable(),
     province: z.string().nullable(),
     city: z.string().nullable(),
+    bbox: z
+      .object({ minLng: z.number(), minLat: z.number(), maxLng: z.number(), maxLat: z.number() })
+      .nullable()
+      .describe('El área del mapa: solo lo que está dentro (también para los avisos)'),
+    near: z
+      .object({ lat: z.number(), lng: z.number() })
+      .nullable()
+      .describe('El punto de "Cerca de mí": ordena, no filtra'),
+    open: z
+      .literal('now')
+      .nullable()
+      .describe('now: abiertos en el momento de abrirla; los avisos lo ignoran'),
     alert: z.boolean().describe('Si avisa de los anuncios nuevos que coinciden'),
     digest: z.boolean().describe('Si las coincidencias van también al resumen diario por e-mail'),
     query: z

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { User } from '@eco/domain';
+import { formatNear, type Point, type User } from '@eco/domain';
 import type { DB } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
 import { MAX_SAVED_SEARCHES, SEARCH_NOT_FOUND_MESSAGE, TOO_MANY_SEARCHES_MESSAGE } from './messages.ts';
 import {
+  bboxOf,
   deleteOwnSearch,
   findOwnSearch,
   insertSearchWithin,
@@ -16,10 +17,29 @@ import type { CreateSearchBody, SavedSearchJson, UpdateSearchBody } from './sche
 // A member's saved searches (decision 041). Only their owner reads or changes one: to anybody else, super users
 // included, it does not exist (404), like a notification.
 
+type QueryColumns = Pick<
+  SavedSearchRow,
+  | 'term'
+  | 'typed'
+  | 'country'
+  | 'province'
+  | 'city'
+  | 'labels'
+  | 'bbox_min_lng'
+  | 'bbox_min_lat'
+  | 'bbox_max_lng'
+  | 'bbox_max_lat'
+  | 'near_lat'
+  | 'near_lng'
+  | 'open_now'
+>;
+
+function nearOf(row: QueryColumns): Point | null {
+  return row.near_lat === null || row.near_lng === null ? null : { lat: row.near_lat, lng: row.near_lng };
+}
+
 /** The search as explore's query string, in the order explore's form sends it. */
-export function queryOf(
-  row: Pick<SavedSearchRow, 'term' | 'typed' | 'country' | 'province' | 'city' | 'labels'>,
-) {
+export function queryOf(row: QueryColumns) {
   const params = new URLSearchParams();
   if (row.term) params.set('term', row.term);
   if (row.typed) params.set('typed', row.typed);
@@ -27,6 +47,11 @@ export function queryOf(
   if (row.country) params.set('country', row.country);
   if (row.province) params.set('province', row.province);
   if (row.city) params.set('city', row.city);
+  const near = nearOf(row);
+  if (near) params.set('near', formatNear(near));
+  const bbox = bboxOf(row);
+  if (bbox) params.set('bbox', [bbox.minLng, bbox.minLat, bbox.maxLng, bbox.maxLat].join(','));
+  if (row.open_now === 1) params.set('open', 'now');
   return params.toString();
 }
 
@@ -40,6 +65,9 @@ export function toSavedSearchJson(row: SavedSearchRow): SavedSearchJson {
     country: row.country,
     province: row.province,
     city: row.city,
+    bbox: bboxOf(row),
+    near: nearOf(row),
+    open: row.open_now === 1 ? 'now' : null,
     alert: row.alert === 1,
     digest: row.digest === 1,
     query: queryOf(row),
@@ -73,6 +101,13 @@ export function createSavedSearchesService(db: DB) {
         province: body.province ?? null,
         city: body.city ?? null,
         labels: JSON.stringify([...(body.labels ?? [])].sort()),
+        bbox_min_lng: body.bbox?.minLng ?? null,
+        bbox_min_lat: body.bbox?.minLat ?? null,
+        bbox_max_lng: body.bbox?.maxLng ?? null,
+        bbox_max_lat: body.bbox?.maxLat ?? null,
+        near_lat: body.near?.lat ?? null,
+        near_lng: body.near?.lng ?? null,
+        open_now: body.open === 'now' ? 1 : 0,
         alert: body.alert === false ? 0 : 1,
         digest: body.digest === false ? 0 : 1,
         created_at: now,

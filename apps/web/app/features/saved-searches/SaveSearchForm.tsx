@@ -17,6 +17,9 @@ export function SaveSearchForm({ query, name }: { query: ExploreQuery; name?: st
       {query.country && <input type="hidden" name={FIELDS.country} value={query.country} />}
       {query.province && <input type="hidden" name={FIELDS.province} value={query.province} />}
       {query.city && <input type="hidden" name={FIELDS.city} value={query.city} />}
+      {query.near && <input type="hidden" name={FIELDS.near} value={query.near} />}
+      {query.bbox && <input type="hidden" name={FIELDS.bbox} value={query.bbox} />}
+      {query.open && <input type="hidden" name={FIELDS.open} value="now" />}
       {query.labels.map((label) => (
         <input key={label} type="hidden" name={FIELDS.labels} value={label} />
       ))}

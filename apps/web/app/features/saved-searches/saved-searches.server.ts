@@ -40,6 +40,9 @@ export async function saveSearch(context: Context, formData: FormData, back: str
     province: text(formData, FIELDS.province),
     city: text(formData, FIELDS.city),
     labels: formData.getAll(FIELDS.labels).filter((label): label is string => typeof label === 'string'),
+    near: text(formData, FIELDS.near),
+    bbox: text(formData, FIELDS.bbox),
+    open: text(formData, FIELDS.open),
     alert: true,
   };
   try {
