@@ -1,0 +1,314 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { BoundingBox } from '@eco/domain';
+import { toCount } from '../../db/count.ts';
+import type { DB, Dialect } from '../../db/schema.ts';
+import { hasDateCriteria } from './date-criteria.ts';
+import { placedMatches, type ListCriteria } from './list-repository.ts';
+
+// The map of GET /api/publications/map: the matches with a point inside the viewport, grouped in a grid of cells
+// about 64 pixels wide at the zoom (cells of 360 / 2^zoom / 4 degrees), each cell its count and centroid (the mean of
+// its points), a cell of one its publication (a pin). Two ways to the same answer (decision 042):
+// - counted ahead: without a term, labels, province, city or open=now, and up to zoom MAP_CELLS_MAX_ZOOM, the cells
+//   wholly inside the viewport are read from publication_map_cells (migration 0029: per band, category and country),
+//   the zoom's own band for the cells inside, the band EDGE_SHIFT zooms finer for the edge cells' parts inside; only
+//   the points in the remaining sliver (under an eighth of a cell wide along the edges) are grouped one by one.
+// - grouped: every point in view grouped by the database (the other filters, and higher zooms, where few points
+//   are in view).
+// Both add the points in 1e-7 degrees as integers, so both give the same cells to the last digit.
+
+/** A map cell's publications: how many, their centroid, and the publication's id when it is alone (a pin). */
+export type MapCell = { count: number; lat: number; lng: number; id: string };
+
+/** A cell of the zoom's grid as counted: its row and column, how many, and the sums of their points (1e-7°). */
+type CellSums = {
+  cellLat: number;
+  cellLng: number;
+  count: number;
+  sumLat: number;
+  sumLng: number;
+  id?: string;
+};
+
+/** How many cells of the grid fit across a 256-pixel tile: cells of about 64 pixels. */
+const CELLS_PER_TILE = 4;
+
+/** Up to this zoom the map reads the counted cells; the counted bands go EDGE_SHIFT further (0–15, migration 0029). */
+export const MAP_CELLS_MAX_ZOOM = 12;
+
+/** The edges' band: 2^3 × 2^3 of its cells make one of the zoom's. */
+const EDGE_SHIFT = 3;
+
+/** Cells, in cell widths, closer than this to the viewport's edge are not counted as inside it (rounding). */
+const MARGIN = 1e-6;
+
+/** Rows of the union that looks up the pins of cells counted ahead. */
+const PIN_BATCH = 100;
+
+/** A zoom's (or band's) cell width in degrees: the same double as migration 0029's map_cell_bands.size. */
+export function cellSize(zoom: number): number {
+  return 360 / 2 ** zoom / CELLS_PER_TILE;
+}
+
+/** A point coordinate in 1e-7 degrees, an integer: what migration 0029's triggers add up. */
+function units(dialect: Dialect, value: RawBuilder<number>): RawBuilder<number> {
+  return dialect === 'sqlite'
+    ? sql<number>`cast(round(${value} * 10000000) as integer)`
+    : sql<number>`round(${value} * 10000000)::bigint`;
+}
+
+/** Whether the criteria are what the counted cells are keyed by: published, a category and a country at most. */
+export function countedAhead(criteria: ListCriteria, zoom: number): boolean {
+  return (
+    zoom <= MAP_CELLS_MAX_ZOOM &&
+    criteria.status === 'published' &&
+    criteria.words.length === 0 &&
+    (criteria.labels ?? []).length === 0 &&
+    criteria.province === undefined &&
+    criteria.city === undefined &&
+    criteria.authorId === undefined &&
+    criteria.openAt === undefined &&
+    criteria.near === undefined &&
+    !hasDateCriteria(criteria)
+  );
+}
+
+/** The cells wholly inside [min, max] (with a margin): the first and the one past the last. */
+function cellsInside(min: number, max: number, size: number): [number, number] {
+  return [Math.ceil(min / size + MARGIN), Math.floor(max / size - MARGIN)];
+}
+
+/**
+ * The map of an area at a zoom: the matches with a point inside `criteria.bbox`, grouped in the zoom's grid.
+ * `counted: false` groups every point even where the counted cells could answer (the tests compare both).
+ */
+export async function mapCells(
+  db: DB,
+  dialect: Dialect,
+  criteria: ListCriteria & { bbox: BoundingBox },
+  zoom: number,
+  options: { reader?: DB | undefined; counted?: boolean } = {},
+): Promise<MapCell[]> {
+  const reads = options.reader ?? db;
+  const counted =
+    options.counted !== false && countedAhead(criteria, zoom)
+      ? await countedCells(reads, dialect, criteria, zoom)
+      : null;
+  const all = counted ?? (await groupedCells(reads, dialect, criteria, criteria.bbox, zoom));
+  const alone = all.filter((cell) => cell.count === 1 && cell.id === undefined);
+  const ids = await pinsOf(reads, dialect, criteria, zoom, alone);
+  return all.map((cell) => ({
+    count: cell.count,
+    lat: cell.sumLat / cell.count / 1e7,
+    lng: cell.sumLng / cell.count / 1e7,
+    id: cell.id ?? ids.get(`${cell.cellLat},${cell.cellLng}`) ?? '',
+  }));
+}
+
+/** The zoom's cells of the matches inside `box`, grouped by the database, with `extra` conditions on the point. */
+async function groupedCells(
+  db: DB,
+  dialect: Dialect,
+  criteria: ListCriteria,
+  box: BoundingBox,
+  zoom: number,
+  extra?: (lat: RawBuilder<number>, lng: RawBuilder<number>) => RawBuilder<SqlBool>,
+): Promise<CellSums[]> {
+  const size = cellSize(zoom);
+  const groups = criteria.words.map((word) => [word]);
+  const { query, lat, lng } = placedMatches(db, dialect, criteria, box, groups);
+  const rows = await (extra === undefined ? query : query.where(extra(lat, lng)))
+    .select([
+      sql<number>`floor(${lat} / ${size})`.as('cell_lat'),
+      sql<number>`floor(${lng} / ${size})`.as('cell_lng'),
+      sql<number>`count(*)`.as('count'),
+      sql<number>`sum(${units(dialect, lat)})`.as('sum_lat'),
+      sql<number>`sum(${units(dialect, lng)})`.as('sum_lng'),
+      sql<string>`min(p.id)`.as('id'),
+    ])
+    // By position: PostgreSQL does not know two parameters of the same value as one expression.
+    .groupBy([sql`1`, sql`2`])
+    .execute();
+  return rows.map((row) => ({
+    cellLat: Number(row.cell_lat),
+    cellLng: Number(row.cell_lng),
+    count: toCount(row.count),
+    sumLat: Number(row.sum_lat),
+    sumLng: Number(row.sum_lng),
+    ...(toCount(row.count) === 1 ? { id: row.id } : {}),
+  }));
+}
+
+/** The counted rows of `band` in the ranges of cells given (end exclusive), outside `hole` if given, summed per cell. */
+async function countedRows(
+  db: DB,
+  criteria: ListCriteria,
+  band: number,
+  lats: [number, number],
+  lngs: [number, number],
+  hole?: { lats: [number, number]; lngs: [number, number] },
+): Promise<CellSums[]> {
+  let query = db
+    .selectFrom('publication_map_cells as m')
+    .select([
+      'm.cell_lat',
+      'm.cell_lng',
+      sql<number>`sum(m.n)`.as('count'),
+      sql<number>`sum(m.sum_lat)`.as('sum_lat'),
+      sql<number>`sum(m.sum_lng)`.as('sum_lng'),
+    ])
+    .where('m.band', '=', band)
+    .where('m.cell_lat', '>=', lats[0])
+    .where('m.cell_lat', '<', lats[1])
+    .where('m.cell_lng', '>=', lngs[0])
+    .where('m.cell_lng', '<', lngs[1]);
+  if (criteria.typed !== undefined) query = query.where('m.typed', '=', criteria.typed);
+  if (criteria.country !== undefined) query = query.where('m.country', '=', criteria.country);
+  if (hole !== undefined) {
+    query = query.where(
+      sql<SqlBool>`not (m.cell_lat >= ${hole.lats[0]} and m.cell_lat < ${hole.lats[1]}
+        and m.cell_lng >= ${hole.lngs[0]} and m.cell_lng < ${hole.lngs[1]})`,
+    );
+  }
+  const rows = await query
+    .groupBy(['m.cell_lat', 'm.cell_lng'])
+    .having(sql`sum(m.n)`, '>', 0)
+    .execute();
+  return rows.map((row) => ({
+    cellLat: Number(row.cell_lat),
+    cellLng: Number(row.cell_lng),
+    count: toCount(row.count),
+    sumLat: Number(row.sum_lat),
+    sumLng: Number(row.sum_lng),
+  }));
+}
+
+/**
+ * The zoom's cells from the counted rows: the cells wholly inside the viewport from the zoom's band, the rest of the
+ * edge cells from the band EDGE_SHIFT finer (its cells wholly inside), the sliver left along the edges grouped point
+ * by point. Every point is in exactly one of the three: each part's test is the same floor() of the same division as
+ * the triggers'. Null when the viewport is too small for it (under two fine cells across).
+ */
+async function countedCells(
+  db: DB,
+  dialect: Dialect,
+  criteria: ListCriteria & { bbox: BoundingBox },
+  zoom: number,
+): Promise<CellSums[] | null> {
+  const box = criteria.bbox;
+  const size = cellSize(zoom);
+  const fine = zoom + EDGE_SHIFT;
+  const fineSize = cellSize(fine);
+  const k = 2 ** EDGE_SHIFT;
+  // The zoom's cells inside, and the fine cells inside (a range holding the former's).
+  const lats = cellsInside(box.minLat, box.maxLat, size);
+  const lngs = cellsInside(box.minLng, box.maxLng, size);
+  const inner = lats[0] < lats[1] && lngs[0] < lngs[1];
+  const fineLats = cellsInside(box.minLat, box.maxLat, fineSize);
+  const fineLngs = cellsInside(box.minLng, box.maxLng, fineSize);
+  if (inner) {
+    fineLats[0] = Math.min(fineLats[0], lats[0] * k);
+    fineLats[1] = Math.max(fineLats[1], lats[1] * k);
+    fineLngs[0] = Math.min(fineLngs[0], lngs[0] * k);
+    fineLngs[1] = Math.max(fineLngs[1], lngs[1] * k);
+  }
+  if (fineLats[0] >= fineLats[1] || fineLngs[0] >= fineLngs[1]) return null;
+  const [sLat0, sLat1] = fineLats;
+  const [sLng0, sLng1] = fineLngs;
+  // The sliver: the points inside the viewport and outside the fine cells inside, in four disjoint strips (left and
+  // right whole, bottom and top between them), each read through the spatial index by a box a fine cell wider.
+  const pad = fineSize;
+  const fineOf = (value: RawBuilder<number>) => sql`floor(${value} / ${fineSize})`;
+  const between = (value: RawBuilder<number>, from: number, to: number) =>
+    sql<SqlBool>`${fineOf(value)} >= ${from} and ${fineOf(value)} < ${to}`;
+  const strips: {
+    box: BoundingBox;
+    inStrip: (lat: RawBuilder<number>, lng: RawBuilder<number>) => RawBuilder<SqlBool>;
+  }[] = [
+    {
+      box: { ...box, maxLng: Math.min(box.maxLng, sLng0 * fineSize + pad) },
+      inStrip: (_lat, lng) => sql<SqlBool>`${fineOf(lng)} < ${sLng0}`,
+    },
+    {
+      box: { ...box, minLng: Math.max(box.minLng, sLng1 * fineSize - pad) },
+      inStrip: (_lat, lng) => sql<SqlBool>`${fineOf(lng)} >= ${sLng1}`,
+    },
+    {
+      box: { ...box, maxLat: Math.min(box.maxLat, sLat0 * fineSize + pad) },
+      inStrip: (lat, lng) => sql<SqlBool>`${between(lng, sLng0, sLng1)} and ${fineOf(lat)} < ${sLat0}`,
+    },
+    {
+      box: { ...box, minLat: Math.max(box.minLat, sLat1 * fineSize - pad) },
+      inStrip: (lat, lng) => sql<SqlBool>`${between(lng, sLng0, sLng1)} and ${fineOf(lat)} >= ${sLat1}`,
+    },
+  ];
+  const [inside, edges, ...slivers] = await Promise.all([
+    inner ? countedRows(db, criteria, zoom, lats, lngs) : Promise.resolve([]),
+    countedRows(
+      db,
+      criteria,
+      fine,
+      fineLats,
+      fineLngs,
+      inner ? { lats: [lats[0] * k, lats[1] * k], lngs: [lngs[0] * k, lngs[1] * k] } : undefined,
+    ),
+    ...strips.map((strip) => groupedCells(db, dialect, criteria, strip.box, zoom, strip.inStrip)),
+  ]);
+  const cells = new Map<string, CellSums>();
+  const add = (cell: CellSums) => {
+    const key = `${cell.cellLat},${cell.cellLng}`;
+    const known = cells.get(key);
+    if (known === undefined) cells.set(key, { ...cell });
+    else {
+      known.count += cell.count;
+      known.sumLat += cell.sumLat;
+      known.sumLng += cell.sumLng;
+      delete known.id;
+    }
+  };
+  for (const cell of inside) add(cell);
+  // A fine cell's zoom cell: its row and column divided by 2^EDGE_SHIFT, rounded down (exact, as floor() of the point).
+  for (const cell of edges)
+    add({ ...cell, cellLat: Math.floor(cell.cellLat / k), cellLng: Math.floor(cell.cellLng / k) });
+  for (const cell of slivers.flat()) add(cell);
+  return [...cells.values()];
+}
+
+/** The publication alone in each of `cells` (counted ahead, so without its id), by the cell's row and column. */
+async function pinsOf(
+  db: DB,
+  dialect: Dialect,
+  criteria: ListCriteria & { bbox: BoundingBox },
+  zoom: number,
+  cells: readonly CellSums[],
+): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  const size = cellSize(zoom);
+  const groups = criteria.words.map((word) => [word]);
+  for (let start = 0; start < cells.length; start += PIN_BATCH) {
+    const queries = cells.slice(start, start + PIN_BATCH).map((cell) => {
+      // The cell's box (a little wider: the floor() below decides), within the viewport.
+      const pad = size * MARGIN * 10;
+      const cellBox: BoundingBox = {
+        minLat: Math.max(criteria.bbox.minLat, cell.cellLat * size - pad),
+        maxLat: Math.min(criteria.bbox.maxLat, (cell.cellLat + 1) * size + pad),
+        minLng: Math.max(criteria.bbox.minLng, cell.cellLng * size - pad),
+        maxLng: Math.min(criteria.bbox.maxLng, (cell.cellLng + 1) * size + pad),
+      };
+      const { query, lat, lng } = placedMatches(db, dialect, criteria, cellBox, groups);
+      return query
+        .where(
+          sql<SqlBool>`floor(${lat} / ${size}) = ${cell.cellLat} and floor(${lng} / ${size}) = ${cell.cellLng}`,
+        )
+        .select([
+          'p.id',
+          sql<number>`${sql.lit(cell.cellLat)}`.as('cell_lat'),
+          sql<number>`${sql.lit(cell.cellLng)}`.as('cell_lng'),
+        ]);
+    });
+    const [first, ...rest] = queries;
+    if (first === undefined) continue;
+    const rows = await rest.reduce((all, query) => all.unionAll(query), first).execute();
+    for (const row of rows) ids.set(`${Number(row.cell_lat)},${Number(row.cell_lng)}`, row.id);
+  }
+  return ids;
+}
