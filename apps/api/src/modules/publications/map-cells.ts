@@ -105,56 +105,91 @@ export async function mapCells(
 }
 
 /** The zoom's cells of the matches inside `box`, grouped by the database, with `extra` conditions on the point. */
-async function groupedCells(
+function groupedQuery(
   db: DB,
   dialect: Dialect,
   criteria: ListCriteria,
   box: BoundingBox,
   zoom: number,
   extra?: (lat: RawBuilder<number>, lng: RawBuilder<number>) => RawBuilder<SqlBool>,
-): Promise<CellSums[]> {
+) {
   const size = cellSize(zoom);
   const groups = criteria.words.map((word) => [word]);
   const { query, lat, lng } = placedMatches(db, dialect, criteria, box, groups);
-  const rows = await (extra === undefined ? query : query.where(extra(lat, lng)))
-    .select([
-      sql<number>`floor(${lat} / ${size})`.as('cell_lat'),
-      sql<number>`floor(${lng} / ${size})`.as('cell_lng'),
-      sql<number>`count(*)`.as('count'),
-      sql<number>`sum(${units(dialect, lat)})`.as('sum_lat'),
-      sql<number>`sum(${units(dialect, lng)})`.as('sum_lng'),
-      sql<string>`min(p.id)`.as('id'),
-    ])
-    // By position: PostgreSQL does not know two parameters of the same value as one expression.
-    .groupBy([sql`1`, sql`2`])
-    .execute();
+  return (
+    (extra === undefined ? query : query.where(extra(lat, lng)))
+      .select([
+        sql<number>`floor(${lat} / ${size})`.as('cell_lat'),
+        sql<number>`floor(${lng} / ${size})`.as('cell_lng'),
+        sql<number>`count(*)`.as('count'),
+        sql<number>`sum(${units(dialect, lat)})`.as('sum_lat'),
+        sql<number>`sum(${units(dialect, lng)})`.as('sum_lng'),
+        sql<string | null>`min(p.id)`.as('id'),
+      ])
+      // By position: PostgreSQL does not know two parameters of the same value as one expression.
+      .groupBy([sql`1`, sql`2`])
+  );
+}
+
+type SumsRow = {
+  cell_lat: number;
+  cell_lng: number;
+  count: number;
+  sum_lat: number;
+  sum_lng: number;
+  id: string | null;
+};
+
+function sumsOf(rows: readonly SumsRow[]): CellSums[] {
   return rows.map((row) => ({
     cellLat: Number(row.cell_lat),
     cellLng: Number(row.cell_lng),
     count: toCount(row.count),
     sumLat: Number(row.sum_lat),
     sumLng: Number(row.sum_lng),
-    ...(toCount(row.count) === 1 ? { id: row.id } : {}),
+    ...(toCount(row.count) === 1 && row.id !== null ? { id: row.id } : {}),
   }));
 }
 
-/** The counted rows of `band` in the ranges of cells given (end exclusive), outside `hole` if given, summed per cell. */
-async function countedRows(
+async function groupedCells(
   db: DB,
+  dialect: Dialect,
+  criteria: ListCriteria,
+  box: BoundingBox,
+  zoom: number,
+): Promise<CellSums[]> {
+  return sumsOf(await groupedQuery(db, dialect, criteria, box, zoom).execute());
+}
+
+/**
+ * The counted rows of `band` in the ranges of cells given (end exclusive), outside `hole` if given, summed per cell
+ * of the band `shift` zooms coarser (a row and column divided by 2^shift, rounded down: the same cell as floor() of
+ * the point gives, divisions by powers of two being exact).
+ */
+function countedQuery(
+  db: DB,
+  dialect: Dialect,
   criteria: ListCriteria,
   band: number,
+  shift: number,
   lats: [number, number],
   lngs: [number, number],
   hole?: { lats: [number, number]; lngs: [number, number] },
-): Promise<CellSums[]> {
+) {
+  const scale = sql.lit(2 ** shift);
+  const coarse = (column: RawBuilder<number>) =>
+    dialect === 'postgres'
+      ? sql<number>`floor(${column}::float8 / ${scale})`
+      : sql<number>`floor(${column} * 1.0 / ${scale})`;
   let query = db
     .selectFrom('publication_map_cells as m')
     .select([
-      'm.cell_lat',
-      'm.cell_lng',
+      coarse(sql`m.cell_lat`).as('cell_lat'),
+      coarse(sql`m.cell_lng`).as('cell_lng'),
       sql<number>`sum(m.n)`.as('count'),
       sql<number>`sum(m.sum_lat)`.as('sum_lat'),
       sql<number>`sum(m.sum_lng)`.as('sum_lng'),
+      sql<string | null>`${dialect === 'postgres' ? sql`null::text` : sql`null`}`.as('id'),
     ])
     .where('m.band', '=', band)
     .where('m.cell_lat', '>=', lats[0])
@@ -169,17 +204,7 @@ async function countedRows(
         and m.cell_lng >= ${hole.lngs[0]} and m.cell_lng < ${hole.lngs[1]})`,
     );
   }
-  const rows = await query
-    .groupBy(['m.cell_lat', 'm.cell_lng'])
-    .having(sql`sum(m.n)`, '>', 0)
-    .execute();
-  return rows.map((row) => ({
-    cellLat: Number(row.cell_lat),
-    cellLng: Number(row.cell_lng),
-    count: toCount(row.count),
-    sumLat: Number(row.sum_lat),
-    sumLng: Number(row.sum_lng),
-  }));
+  return query.groupBy([sql`1`, sql`2`]).having(sql`sum(m.n)`, '>', 0);
 }
 
 /**
@@ -241,18 +266,24 @@ async function countedCells(
       inStrip: (lat, lng) => sql<SqlBool>`${between(lng, sLng0, sLng1)} and ${fineOf(lat)} >= ${sLat1}`,
     },
   ];
-  const [inside, edges, ...slivers] = await Promise.all([
-    inner ? countedRows(db, criteria, zoom, lats, lngs) : Promise.resolve([]),
-    countedRows(
+  // One statement (one round trip, one plan): the cells inside, the edges' fine cells, the four strips.
+  const hole = { lats: [lats[0] * k, lats[1] * k], lngs: [lngs[0] * k, lngs[1] * k] } as const;
+  const parts = [
+    ...(inner ? [countedQuery(db, dialect, criteria, zoom, 0, lats, lngs)] : []),
+    countedQuery(
       db,
+      dialect,
       criteria,
       fine,
+      EDGE_SHIFT,
       fineLats,
       fineLngs,
-      inner ? { lats: [lats[0] * k, lats[1] * k], lngs: [lngs[0] * k, lngs[1] * k] } : undefined,
+      inner ? { lats: [...hole.lats], lngs: [...hole.lngs] } : undefined,
     ),
-    ...strips.map((strip) => groupedCells(db, dialect, criteria, strip.box, zoom, strip.inStrip)),
-  ]);
+    ...strips.map((strip) => groupedQuery(db, dialect, criteria, strip.box, zoom, strip.inStrip)),
+  ] as unknown as ReturnType<typeof groupedQuery>[];
+  const [first, ...rest] = parts as [ReturnType<typeof groupedQuery>, ...ReturnType<typeof groupedQuery>[]];
+  const rows = await rest.reduce((all, part) => all.unionAll(part), first).execute();
   const cells = new Map<string, CellSums>();
   const add = (cell: CellSums) => {
     const key = `${cell.cellLat},${cell.cellLng}`;
@@ -265,11 +296,7 @@ async function countedCells(
       delete known.id;
     }
   };
-  for (const cell of inside) add(cell);
-  // A fine cell's zoom cell: its row and column divided by 2^EDGE_SHIFT, rounded down (exact, as floor() of the point).
-  for (const cell of edges)
-    add({ ...cell, cellLat: Math.floor(cell.cellLat / k), cellLng: Math.floor(cell.cellLng / k) });
-  for (const cell of slivers.flat()) add(cell);
+  for (const cell of sumsOf(rows)) add(cell);
   return [...cells.values()];
 }
 
@@ -284,21 +311,42 @@ async function pinsOf(
   const ids = new Map<string, string>();
   const size = cellSize(zoom);
   const groups = criteria.words.map((word) => [word]);
+  // The cell's box (a little wider: floor() decides), within the viewport.
+  const pad = size * MARGIN * 10;
+  const boxOf = (cell: CellSums): BoundingBox => ({
+    minLat: Math.max(criteria.bbox.minLat, cell.cellLat * size - pad),
+    maxLat: Math.min(criteria.bbox.maxLat, (cell.cellLat + 1) * size + pad),
+    minLng: Math.max(criteria.bbox.minLng, cell.cellLng * size - pad),
+    maxLng: Math.min(criteria.bbox.maxLng, (cell.cellLng + 1) * size + pad),
+  });
+  const inCell = (lat: RawBuilder<number>, lng: RawBuilder<number>, cell: CellSums) =>
+    sql<SqlBool>`floor(${lat} / ${size}) = ${cell.cellLat} and floor(${lng} / ${size}) = ${cell.cellLng}`;
   for (let start = 0; start < cells.length; start += PIN_BATCH) {
-    const queries = cells.slice(start, start + PIN_BATCH).map((cell) => {
-      // The cell's box (a little wider: the floor() below decides), within the viewport.
-      const pad = size * MARGIN * 10;
-      const cellBox: BoundingBox = {
-        minLat: Math.max(criteria.bbox.minLat, cell.cellLat * size - pad),
-        maxLat: Math.min(criteria.bbox.maxLat, (cell.cellLat + 1) * size + pad),
-        minLng: Math.max(criteria.bbox.minLng, cell.cellLng * size - pad),
-        maxLng: Math.min(criteria.bbox.maxLng, (cell.cellLng + 1) * size + pad),
-      };
-      const { query, lat, lng } = placedMatches(db, dialect, criteria, cellBox, groups);
+    const batch = cells.slice(start, start + PIN_BATCH);
+    if (dialect === 'postgres') {
+      // One statement whose boxes the GiST index reads together (a union of a hundred is mostly planning).
+      const { query, lat, lng } = placedMatches(db, dialect, criteria, criteria.bbox, groups);
+      const boxes = batch.map((cell) => {
+        const box = boxOf(cell);
+        return sql<SqlBool>`(point(p.public_lng, p.public_lat) <@ box(point(${box.minLng}::float8, ${box.minLat}::float8),
+          point(${box.maxLng}::float8, ${box.maxLat}::float8)) and ${inCell(lat, lng, cell)})`;
+      });
+      const rows = await query
+        .where(sql<SqlBool>`(${sql.join(boxes, sql` or `)})`)
+        .select([
+          'p.id',
+          sql<number>`floor(${lat} / ${size})`.as('cell_lat'),
+          sql<number>`floor(${lng} / ${size})`.as('cell_lng'),
+        ])
+        .execute();
+      for (const row of rows) ids.set(`${Number(row.cell_lat)},${Number(row.cell_lng)}`, row.id);
+      continue;
+    }
+    // SQLite: one R*Tree walk per cell, in one statement.
+    const queries = batch.map((cell) => {
+      const { query, lat, lng } = placedMatches(db, dialect, criteria, boxOf(cell), groups);
       return query
-        .where(
-          sql<SqlBool>`floor(${lat} / ${size}) = ${cell.cellLat} and floor(${lng} / ${size}) = ${cell.cellLng}`,
-        )
+        .where(inCell(lat, lng, cell))
         .select([
           'p.id',
           sql<number>`${sql.lit(cell.cellLat)}`.as('cell_lat'),
