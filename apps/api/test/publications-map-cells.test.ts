@@ -87,7 +87,8 @@ describe('the map cells counted ahead', () => {
       for (let one = 0; one < place.n; one++, index++) {
         const id = await storePublication(db, {
           typed: types[index % types.length],
-          title: `Punto ${index}`,
+          title: index % 2 === 0 ? `Punto ${index}` : `Feria ${index}`,
+          labels: index % 3 === 0 ? ['Vidrios'] : [],
           status: index % 9 === 0 ? 0 : 1,
           createdBy: index % 5 === 0 ? actors.other.id : actors.author.id,
           createdAt: new Date(Date.UTC(2026, 0, 1) + index * 60_000).toISOString(),
@@ -220,6 +221,21 @@ describe('the map cells counted ahead', () => {
     }
     // The comparison means something: the views hold clusters, not only pins.
     expect(clustered).toBeGreaterThan(20);
+    // A term or labels: grouped (on SQLite from the matches when zoomed out); as many as the list finds in the area.
+    for (const bbox of VIEWPORTS.slice(0, 2)) {
+      for (const zoom of [4, 8, 12]) {
+        for (const filters of [{ term: 'punto' }, { labels: 'Vidrios' }, { term: 'feria', typed: 'dots' }]) {
+          const area = [bbox.minLng, bbox.minLat, bbox.maxLng, bbox.maxLat].join(',');
+          const query = new URLSearchParams({ bbox: area, ...filters }).toString();
+          const map = await subject.app.inject({
+            method: 'GET',
+            url: `/api/publications/map?zoom=${zoom}&${query}`,
+          });
+          const list = await second.app.inject({ method: 'GET', url: `/api/publications?${query}` });
+          expect(map.json<MapAnswer>().total, query).toBe(list.json<{ total: number }>().total);
+        }
+      }
+    }
   }
 
   /** PUT through the API (from one instance or the other), the form of category `typed`. */

@@ -484,6 +484,30 @@ export function placedMatches(
   };
 }
 
+/**
+ * placedMatches read the other way on SQLite: the matches first (the term's full-text matches, or the list rows by
+ * their filter indexes), each one's point looked up in the R*Tree by key and kept when inside `box`. For a large
+ * area with a narrowing filter (a term, labels), this costs what matches instead of what lies in the area.
+ */
+export function placedMatchesFirst(
+  db: DB,
+  criteria: ListCriteria,
+  box: BoundingBox,
+  groups: SearchGroups,
+): { query: PlacedQuery; lat: RawBuilder<number>; lng: RawBuilder<number> } {
+  const rest: ListCriteria = { ...criteria, bbox: undefined, near: undefined };
+  let query = db
+    .selectFrom('publication_search_rows as p')
+    .crossJoin('publication_places as r')
+    .whereRef('r.id', '=', 'p.seq')
+    .where(filtersOf(rest, true, false, 'sqlite'))
+    .where(
+      sql<SqlBool>`r.lat between ${box.minLat} and ${box.maxLat} and r.lng between ${box.minLng} and ${box.maxLng}`,
+    );
+  if (groups.length > 0) query = query.where(tierMatch('sqlite', groups, 'all'));
+  return { query: query as unknown as PlacedQuery, lat: sql<number>`r.lat`, lng: sql<number>`r.lng` };
+}
+
 /** Near-me's growing radii, in kilometres. */
 const NEAR_RADII = [2, 10, 50, 250, 1000];
 

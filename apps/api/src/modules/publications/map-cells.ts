@@ -3,7 +3,7 @@ import type { BoundingBox } from '@eco/domain';
 import { toCount } from '../../db/count.ts';
 import type { DB, Dialect } from '../../db/schema.ts';
 import { hasDateCriteria } from './date-criteria.ts';
-import { placedMatches, type ListCriteria } from './list-repository.ts';
+import { placedMatches, placedMatchesFirst, type ListCriteria } from './list-repository.ts';
 
 // The map of GET /api/publications/map: the matches with a point inside the viewport, grouped in a grid of cells
 // about 64 pixels wide at the zoom (cells of 360 / 2^zoom / 4 degrees), each cell its count and centroid (the mean of
@@ -112,10 +112,13 @@ function groupedQuery(
   box: BoundingBox,
   zoom: number,
   extra?: (lat: RawBuilder<number>, lng: RawBuilder<number>) => RawBuilder<SqlBool>,
+  matchesFirst = false,
 ) {
   const size = cellSize(zoom);
   const groups = criteria.words.map((word) => [word]);
-  const { query, lat, lng } = placedMatches(db, dialect, criteria, box, groups);
+  const { query, lat, lng } = matchesFirst
+    ? placedMatchesFirst(db, criteria, box, groups)
+    : placedMatches(db, dialect, criteria, box, groups);
   return (
     (extra === undefined ? query : query.where(extra(lat, lng)))
       .select([
@@ -151,6 +154,9 @@ function sumsOf(rows: readonly SumsRow[]): CellSums[] {
   }));
 }
 
+/** Up to this zoom, a map with a term or labels on SQLite reads the matches first (placedMatchesFirst). */
+const MATCHES_FIRST_MAX_ZOOM = 9;
+
 async function groupedCells(
   db: DB,
   dialect: Dialect,
@@ -158,7 +164,9 @@ async function groupedCells(
   box: BoundingBox,
   zoom: number,
 ): Promise<CellSums[]> {
-  return sumsOf(await groupedQuery(db, dialect, criteria, box, zoom).execute());
+  const narrowing = criteria.words.length > 0 || (criteria.labels ?? []).length > 0;
+  const first = dialect === 'sqlite' && narrowing && zoom <= MATCHES_FIRST_MAX_ZOOM;
+  return sumsOf(await groupedQuery(db, dialect, criteria, box, zoom, undefined, first).execute());
 }
 
 /**
