@@ -44,6 +44,12 @@ const FILTERS: Pick<ListCriteria, 'typed' | 'country'>[] = [
   { country: 'col' },
 ];
 const BANDS = 16;
+/** Filters the counted cells do not carry: the grouped query answers. */
+const TERM_AND_LABELS: Record<string, string>[] = [
+  { term: 'punto' },
+  { labels: 'Vidrios' },
+  { term: 'feria', typed: 'dots' },
+];
 
 /** mulberry32: the same points on every run. */
 function seeded(seed: number): () => number {
@@ -224,7 +230,7 @@ describe('the map cells counted ahead', () => {
     // A term or labels: grouped (on SQLite from the matches when zoomed out); as many as the list finds in the area.
     for (const bbox of VIEWPORTS.slice(0, 2)) {
       for (const zoom of [4, 8, 12]) {
-        for (const filters of [{ term: 'punto' }, { labels: 'Vidrios' }, { term: 'feria', typed: 'dots' }]) {
+        for (const filters of TERM_AND_LABELS) {
           const area = [bbox.minLng, bbox.minLat, bbox.maxLng, bbox.maxLat].join(',');
           const query = new URLSearchParams({ bbox: area, ...filters }).toString();
           const map = await subject.app.inject({
