@@ -32,8 +32,15 @@ type CellSums = {
 /** How many cells of the grid fit across a 256-pixel tile: cells of about 64 pixels. */
 const CELLS_PER_TILE = 4;
 
-/** Up to this zoom the map reads the counted cells; the counted bands go EDGE_SHIFT further (0–15, migration 0029). */
-export const MAP_CELLS_MAX_ZOOM = 12;
+/** The counted bands (0–15, migration 0029) serve zooms up to 15 − EDGE_SHIFT. */
+const COUNTED_MAX_ZOOM = 12;
+
+/**
+ * Up to this zoom the map reads the counted cells by default. Measured at 100,000 rows (decision 042): above it
+ * few points are in view and the grouped query costs as little or less — on PostgreSQL from zoom 11, on SQLite
+ * (whose point-by-point grouping costs more) not within the bands.
+ */
+export const MAP_CELLS_MAX_ZOOM: Record<Dialect, number> = { sqlite: 12, postgres: 10 };
 
 /** The edges' band: 2^3 × 2^3 of its cells make one of the zoom's. */
 const EDGE_SHIFT = 3;
@@ -59,7 +66,7 @@ function units(dialect: Dialect, value: RawBuilder<number>): RawBuilder<number> 
 /** Whether the criteria are what the counted cells are keyed by: published, a category and a country at most. */
 export function countedAhead(criteria: ListCriteria, zoom: number): boolean {
   return (
-    zoom <= MAP_CELLS_MAX_ZOOM &&
+    zoom <= COUNTED_MAX_ZOOM &&
     criteria.status === 'published' &&
     criteria.words.length === 0 &&
     (criteria.labels ?? []).length === 0 &&
@@ -79,18 +86,19 @@ function cellsInside(min: number, max: number, size: number): [number, number] {
 
 /**
  * The map of an area at a zoom: the matches with a point inside `criteria.bbox`, grouped in the zoom's grid.
- * `counted: false` groups every point even where the counted cells could answer (the tests compare both).
+ * `counted`: true reads the counted cells whenever the filters and the bands allow, false never (the tests compare
+ * both); by default up to MAP_CELLS_MAX_ZOOM.
  */
 export async function mapCells(
   db: DB,
   dialect: Dialect,
   criteria: ListCriteria & { bbox: BoundingBox },
   zoom: number,
-  options: { reader?: DB | undefined; counted?: boolean } = {},
+  options: { reader?: DB | undefined; counted?: boolean | undefined } = {},
 ): Promise<MapCell[]> {
   const reads = options.reader ?? db;
   const counted =
-    options.counted !== false && countedAhead(criteria, zoom)
+    (options.counted ?? zoom <= MAP_CELLS_MAX_ZOOM[dialect]) && countedAhead(criteria, zoom)
       ? await countedCells(reads, dialect, criteria, zoom)
       : null;
   const all = counted ?? (await groupedCells(reads, dialect, criteria, criteria.bbox, zoom));
