@@ -22,6 +22,8 @@ const CONTENTS: Record<string, string> = {
   list_versions: 'select * from list_versions order by list',
   publication_counts:
     'select * from publication_counts order by typed, location_country, location_province, location_city, label_mask',
+  publication_map_cells:
+    'select * from publication_map_cells order by band, cell_lat, cell_lng, typed, country',
   schema: 'select type, name, tbl_name, sql from sqlite_master order by type, name',
   integrity: 'select * from pragma_integrity_check',
   pragmas:

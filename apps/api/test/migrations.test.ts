@@ -17,6 +17,8 @@ const TABLES = [
   'jobs',
   'list_changes',
   'list_versions',
+  // The map's cells counted per zoom band (migration 0029).
+  'map_cell_bands',
   'material_label_bits',
   'moderation_log',
   'notifications',
@@ -24,6 +26,7 @@ const TABLES = [
   'orders',
   'publication_counts',
   'publication_files',
+  'publication_map_cells',
   // Recycling points' open stretches (migration 0024).
   'publication_opening_ranges',
   'publications',

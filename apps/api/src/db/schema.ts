@@ -469,6 +469,27 @@ export interface PublicationCountsTable {
   n: string | number | bigint;
 }
 
+/** Migration 0029: the zoom bands' map cells, 360 / 2^band / 4 degrees wide. */
+export interface MapCellBandsTable {
+  band: number;
+  size: number;
+}
+
+/**
+ * Migration 0029, kept by triggers: per band, cell, category and country (no country is ''), how many points the
+ * public sees and their sums in 1e-7 degrees (decision 042).
+ */
+export interface PublicationMapCellsTable {
+  band: number;
+  cell_lat: number;
+  cell_lng: number;
+  typed: string;
+  country: string;
+  n: string | number | bigint;
+  sum_lat: string | number | bigint;
+  sum_lng: string | number | bigint;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -506,6 +527,8 @@ export interface Database {
   list_changes: ListChangesTable;
   material_label_bits: MaterialLabelBitsTable;
   publication_counts: PublicationCountsTable;
+  map_cell_bands: MapCellBandsTable;
+  publication_map_cells: PublicationMapCellsTable;
 }
 
 export type DB = Kysely<Database>;

@@ -25,6 +25,7 @@ import * as interestJobs from './0025-interest-jobs.ts';
 import * as calendarFeeds from './0026-calendar-feeds.ts';
 import * as push from './0027-push.ts';
 import * as savedSearches from './0028-saved-searches.ts';
+import * as mapCells from './0029-map-cells.ts';
 import * as savedSearchPlaces from './0030-saved-search-places.ts';
 
 /** Every migration, by name; names sort in the order they run. Later features append theirs here. */
@@ -55,5 +56,6 @@ export const migrations: Record<string, Migration> = {
   '0026-calendar-feeds': calendarFeeds,
   '0027-push': push,
   '0028-saved-searches': savedSearches,
+  '0029-map-cells': mapCells,
   '0030-saved-search-places': savedSearchPlaces,
 };

@@ -448,14 +448,14 @@ async function searchPage(
 function publicationsAsP(db: DB) {
   return db.selectFrom('publications as p');
 }
-type PlacedQuery = ReturnType<typeof publicationsAsP>;
+export type PlacedQuery = ReturnType<typeof publicationsAsP>;
 
 /**
  * The matches with a point inside `box` (anywhere without one), and their public point as `lat` and `lng`. SQLite
  * walks its R*Tree first (`cross join` keeps that order: the planner would rather scan the list by status) and
  * reaches each list row by its `seq`; PostgreSQL filters its publications through the GiST index of the point.
  */
-function placedMatches(
+export function placedMatches(
   db: DB,
   dialect: Dialect,
   criteria: ListCriteria,
@@ -482,6 +482,30 @@ function placedMatches(
     lat: sql<number>`p.public_lat`,
     lng: sql<number>`p.public_lng`,
   };
+}
+
+/**
+ * placedMatches read the other way on SQLite: the matches first (the term's full-text matches, or the list rows by
+ * their filter indexes), each one's point looked up in the R*Tree by key and kept when inside `box`. For a large
+ * area with a narrowing filter (a term, labels), this costs what matches instead of what lies in the area.
+ */
+export function placedMatchesFirst(
+  db: DB,
+  criteria: ListCriteria,
+  box: BoundingBox,
+  groups: SearchGroups,
+): { query: PlacedQuery; lat: RawBuilder<number>; lng: RawBuilder<number> } {
+  const rest: ListCriteria = { ...criteria, bbox: undefined, near: undefined };
+  let query = db
+    .selectFrom('publication_search_rows as p')
+    .crossJoin('publication_places as r')
+    .whereRef('r.id', '=', 'p.seq')
+    .where(filtersOf(rest, true, false, 'sqlite'))
+    .where(
+      sql<SqlBool>`r.lat between ${box.minLat} and ${box.maxLat} and r.lng between ${box.minLng} and ${box.maxLng}`,
+    );
+  if (groups.length > 0) query = query.where(tierMatch('sqlite', groups, 'all'));
+  return { query: query as unknown as PlacedQuery, lat: sql<number>`r.lat`, lng: sql<number>`r.lng` };
 }
 
 /** Near-me's growing radii, in kilometres. */
@@ -636,44 +660,6 @@ export async function listPublications(
     searches: [groups, corrected],
     vocabulary: true,
   });
-}
-
-/** A map cell's publications: how many, their centroid, and the first one's id (a pin when it is alone). */
-export type MapCell = { count: number; lat: number; lng: number; id: string };
-
-/** How many cells of the grid fit across a 256-pixel tile: cells of about 64 pixels. */
-const CELLS_PER_TILE = 4;
-
-/**
- * The map of an area at a zoom: the matches with a point inside `criteria.bbox`, grouped in a grid of cells about 64
- * pixels wide at that zoom (one query, counted by the database), each cell its count and centroid.
- */
-export async function mapCells(
-  db: DB,
-  dialect: Dialect,
-  criteria: ListCriteria & { bbox: NonNullable<ListCriteria['bbox']> },
-  zoom: number,
-  options: { reader?: DB | undefined } = {},
-): Promise<MapCell[]> {
-  const reads = options.reader ?? db;
-  const cell = 360 / 2 ** Math.floor(zoom) / CELLS_PER_TILE;
-  const groups = criteria.words.map((word) => [word]);
-  const { query, lat, lng } = placedMatches(reads, dialect, criteria, criteria.bbox, groups);
-  const rows = await query
-    .select([
-      sql<number>`count(*)`.as('count'),
-      sql<number>`avg(${lat})`.as('lat'),
-      sql<number>`avg(${lng})`.as('lng'),
-      sql<string>`min(p.id)`.as('id'),
-    ])
-    .groupBy([sql`floor(${lat} / ${cell})`, sql`floor(${lng} / ${cell})`])
-    .execute();
-  return rows.map((row) => ({
-    count: toCount(row.count),
-    lat: Number(row.lat),
-    lng: Number(row.lng),
-    id: row.id,
-  }));
 }
 
 /** What a saved search filters on: a list's criteria without its page, order, count, status or dates. */

@@ -53,10 +53,10 @@ import {
   filtersOfCriteria,
   listDates,
   listPublications,
-  mapCells,
   readPublicationsVersion,
   type ListCriteria,
 } from './list-repository.ts';
+import { mapCells } from './map-cells.ts';
 import {
   deletePublication,
   findFileUrls,

@@ -1,0 +1,378 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { BoundingBox } from '@eco/domain';
+import { toCount } from '../../db/count.ts';
+import type { DB, Dialect } from '../../db/schema.ts';
+import { hasDateCriteria } from './date-criteria.ts';
+import { placedMatches, placedMatchesFirst, type ListCriteria } from './list-repository.ts';
+
+// The map of GET /api/publications/map: the matches with a point inside the viewport, grouped in a grid of cells
+// about 64 pixels wide at the zoom (cells of 360 / 2^zoom / 4 degrees), each cell its count and centroid (the mean of
+// its points), a cell of one its publication (a pin). Two ways to the same answer (decision 042):
+// - counted ahead: without a term, labels, province, city or open=now, and up to zoom MAP_CELLS_MAX_ZOOM, the cells
+//   wholly inside the viewport are read from publication_map_cells (migration 0029: per band, category and country),
+//   the zoom's own band for the cells inside, the band EDGE_SHIFT zooms finer for the edge cells' parts inside; only
+//   the points in the remaining sliver (under an eighth of a cell wide along the edges) are grouped one by one.
+// - grouped: every point in view grouped by the database (the other filters, and higher zooms, where few points
+//   are in view).
+// Both add the points in 1e-7 degrees as integers, so both give the same cells to the last digit.
+
+/** A map cell's publications: how many, their centroid, and the publication's id when it is alone (a pin). */
+export type MapCell = { count: number; lat: number; lng: number; id: string };
+
+/** A cell of the zoom's grid as counted: its row and column, how many, and the sums of their points (1e-7°). */
+type CellSums = {
+  cellLat: number;
+  cellLng: number;
+  count: number;
+  sumLat: number;
+  sumLng: number;
+  id?: string;
+};
+
+/** How many cells of the grid fit across a 256-pixel tile: cells of about 64 pixels. */
+const CELLS_PER_TILE = 4;
+
+/** The counted bands (0–15, migration 0029) serve zooms up to 15 − EDGE_SHIFT. */
+const COUNTED_MAX_ZOOM = 12;
+
+/**
+ * Up to this zoom the map reads the counted cells by default. Measured at 100,000 rows (decision 042): above it
+ * few points are in view and the grouped query costs as little or less — on PostgreSQL from zoom 11, on SQLite
+ * (whose point-by-point grouping costs more) not within the bands.
+ */
+export const MAP_CELLS_MAX_ZOOM: Record<Dialect, number> = { sqlite: 12, postgres: 10 };
+
+/** The edges' band: 2^3 × 2^3 of its cells make one of the zoom's. */
+const EDGE_SHIFT = 3;
+
+/** Cells, in cell widths, closer than this to the viewport's edge are not counted as inside it (rounding). */
+const MARGIN = 1e-6;
+
+/** Rows of the union that looks up the pins of cells counted ahead. */
+const PIN_BATCH = 100;
+
+/** A zoom's (or band's) cell width in degrees: the same double as migration 0029's map_cell_bands.size. */
+export function cellSize(zoom: number): number {
+  return 360 / 2 ** zoom / CELLS_PER_TILE;
+}
+
+/** A point coordinate in 1e-7 degrees, an integer: what migration 0029's triggers add up. */
+function units(dialect: Dialect, value: RawBuilder<number>): RawBuilder<number> {
+  return dialect === 'sqlite'
+    ? sql<number>`cast(round(${value} * 10000000) as integer)`
+    : sql<number>`round(${value} * 10000000)::bigint`;
+}
+
+/** Whether the criteria are what the counted cells are keyed by: published, a category and a country at most. */
+export function countedAhead(criteria: ListCriteria, zoom: number): boolean {
+  return (
+    zoom <= COUNTED_MAX_ZOOM &&
+    criteria.status === 'published' &&
+    criteria.words.length === 0 &&
+    (criteria.labels ?? []).length === 0 &&
+    criteria.province === undefined &&
+    criteria.city === undefined &&
+    criteria.authorId === undefined &&
+    criteria.openAt === undefined &&
+    criteria.near === undefined &&
+    !hasDateCriteria(criteria)
+  );
+}
+
+/** The cells wholly inside [min, max] (with a margin): the first and the one past the last. */
+function cellsInside(min: number, max: number, size: number): [number, number] {
+  return [Math.ceil(min / size + MARGIN), Math.floor(max / size - MARGIN)];
+}
+
+/**
+ * The map of an area at a zoom: the matches with a point inside `criteria.bbox`, grouped in the zoom's grid.
+ * `counted`: true reads the counted cells whenever the filters and the bands allow, false never (the tests compare
+ * both); by default up to MAP_CELLS_MAX_ZOOM.
+ */
+export async function mapCells(
+  db: DB,
+  dialect: Dialect,
+  criteria: ListCriteria & { bbox: BoundingBox },
+  zoom: number,
+  options: { reader?: DB | undefined; counted?: boolean | undefined } = {},
+): Promise<MapCell[]> {
+  const reads = options.reader ?? db;
+  const counted =
+    (options.counted ?? zoom <= MAP_CELLS_MAX_ZOOM[dialect]) && countedAhead(criteria, zoom)
+      ? await countedCells(reads, dialect, criteria, zoom)
+      : null;
+  const all = counted ?? (await groupedCells(reads, dialect, criteria, criteria.bbox, zoom));
+  const alone = all.filter((cell) => cell.count === 1 && cell.id === undefined);
+  const ids = await pinsOf(reads, dialect, criteria, zoom, alone);
+  return all.map((cell) => ({
+    count: cell.count,
+    lat: cell.sumLat / cell.count / 1e7,
+    lng: cell.sumLng / cell.count / 1e7,
+    id: cell.id ?? ids.get(`${cell.cellLat},${cell.cellLng}`) ?? '',
+  }));
+}
+
+/** The zoom's cells of the matches inside `box`, grouped by the database, with `extra` conditions on the point. */
+function groupedQuery(
+  db: DB,
+  dialect: Dialect,
+  criteria: ListCriteria,
+  box: BoundingBox,
+  zoom: number,
+  extra?: (lat: RawBuilder<number>, lng: RawBuilder<number>) => RawBuilder<SqlBool>,
+  matchesFirst = false,
+) {
+  const size = cellSize(zoom);
+  const groups = criteria.words.map((word) => [word]);
+  const { query, lat, lng } = matchesFirst
+    ? placedMatchesFirst(db, criteria, box, groups)
+    : placedMatches(db, dialect, criteria, box, groups);
+  return (
+    (extra === undefined ? query : query.where(extra(lat, lng)))
+      .select([
+        sql<number>`floor(${lat} / ${size})`.as('cell_lat'),
+        sql<number>`floor(${lng} / ${size})`.as('cell_lng'),
+        sql<number>`count(*)`.as('count'),
+        sql<number>`sum(${units(dialect, lat)})`.as('sum_lat'),
+        sql<number>`sum(${units(dialect, lng)})`.as('sum_lng'),
+        sql<string | null>`min(p.id)`.as('id'),
+      ])
+      // By position: PostgreSQL does not know two parameters of the same value as one expression.
+      .groupBy([sql`1`, sql`2`])
+  );
+}
+
+type SumsRow = {
+  cell_lat: number;
+  cell_lng: number;
+  count: number;
+  sum_lat: number;
+  sum_lng: number;
+  id: string | null;
+};
+
+function sumsOf(rows: readonly SumsRow[]): CellSums[] {
+  return rows.map((row) => ({
+    cellLat: Number(row.cell_lat),
+    cellLng: Number(row.cell_lng),
+    count: toCount(row.count),
+    sumLat: Number(row.sum_lat),
+    sumLng: Number(row.sum_lng),
+    ...(toCount(row.count) === 1 && row.id !== null ? { id: row.id } : {}),
+  }));
+}
+
+/** Up to this zoom, a map with a term or labels on SQLite reads the matches first (placedMatchesFirst). */
+const MATCHES_FIRST_MAX_ZOOM = 9;
+
+async function groupedCells(
+  db: DB,
+  dialect: Dialect,
+  criteria: ListCriteria,
+  box: BoundingBox,
+  zoom: number,
+): Promise<CellSums[]> {
+  const narrowing = criteria.words.length > 0 || (criteria.labels ?? []).length > 0;
+  const first = dialect === 'sqlite' && narrowing && zoom <= MATCHES_FIRST_MAX_ZOOM;
+  return sumsOf(await groupedQuery(db, dialect, criteria, box, zoom, undefined, first).execute());
+}
+
+/**
+ * The counted rows of `band` in the ranges of cells given (end exclusive), outside `hole` if given, summed per cell
+ * of the band `shift` zooms coarser (a row and column divided by 2^shift, rounded down: the same cell as floor() of
+ * the point gives, divisions by powers of two being exact).
+ */
+function countedQuery(
+  db: DB,
+  dialect: Dialect,
+  criteria: ListCriteria,
+  band: number,
+  shift: number,
+  lats: [number, number],
+  lngs: [number, number],
+  hole?: { lats: [number, number]; lngs: [number, number] },
+) {
+  const scale = sql.lit(2 ** shift);
+  const coarse = (column: RawBuilder<number>) =>
+    dialect === 'postgres'
+      ? sql<number>`floor(${column}::float8 / ${scale})`
+      : sql<number>`floor(${column} * 1.0 / ${scale})`;
+  let query = db
+    .selectFrom('publication_map_cells as m')
+    .select([
+      coarse(sql`m.cell_lat`).as('cell_lat'),
+      coarse(sql`m.cell_lng`).as('cell_lng'),
+      sql<number>`sum(m.n)`.as('count'),
+      sql<number>`sum(m.sum_lat)`.as('sum_lat'),
+      sql<number>`sum(m.sum_lng)`.as('sum_lng'),
+      sql<string | null>`${dialect === 'postgres' ? sql`null::text` : sql`null`}`.as('id'),
+    ])
+    .where('m.band', '=', band)
+    .where('m.cell_lat', '>=', lats[0])
+    .where('m.cell_lat', '<', lats[1])
+    .where('m.cell_lng', '>=', lngs[0])
+    .where('m.cell_lng', '<', lngs[1]);
+  if (criteria.typed !== undefined) query = query.where('m.typed', '=', criteria.typed);
+  if (criteria.country !== undefined) query = query.where('m.country', '=', criteria.country);
+  if (hole !== undefined) {
+    query = query.where(
+      sql<SqlBool>`not (m.cell_lat >= ${hole.lats[0]} and m.cell_lat < ${hole.lats[1]}
+        and m.cell_lng >= ${hole.lngs[0]} and m.cell_lng < ${hole.lngs[1]})`,
+    );
+  }
+  return query.groupBy([sql`1`, sql`2`]).having(sql`sum(m.n)`, '>', 0);
+}
+
+/**
+ * The zoom's cells from the counted rows: the cells wholly inside the viewport from the zoom's band, the rest of the
+ * edge cells from the band EDGE_SHIFT finer (its cells wholly inside), the sliver left along the edges grouped point
+ * by point. Every point is in exactly one of the three: each part's test is the same floor() of the same division as
+ * the triggers'. Null when the viewport is too small for it (under two fine cells across).
+ */
+async function countedCells(
+  db: DB,
+  dialect: Dialect,
+  criteria: ListCriteria & { bbox: BoundingBox },
+  zoom: number,
+): Promise<CellSums[] | null> {
+  const box = criteria.bbox;
+  const size = cellSize(zoom);
+  const fine = zoom + EDGE_SHIFT;
+  const fineSize = cellSize(fine);
+  const k = 2 ** EDGE_SHIFT;
+  // The zoom's cells inside, and the fine cells inside (a range holding the former's).
+  const lats = cellsInside(box.minLat, box.maxLat, size);
+  const lngs = cellsInside(box.minLng, box.maxLng, size);
+  const inner = lats[0] < lats[1] && lngs[0] < lngs[1];
+  const fineLats = cellsInside(box.minLat, box.maxLat, fineSize);
+  const fineLngs = cellsInside(box.minLng, box.maxLng, fineSize);
+  if (inner) {
+    fineLats[0] = Math.min(fineLats[0], lats[0] * k);
+    fineLats[1] = Math.max(fineLats[1], lats[1] * k);
+    fineLngs[0] = Math.min(fineLngs[0], lngs[0] * k);
+    fineLngs[1] = Math.max(fineLngs[1], lngs[1] * k);
+  }
+  if (fineLats[0] >= fineLats[1] || fineLngs[0] >= fineLngs[1]) return null;
+  const [sLat0, sLat1] = fineLats;
+  const [sLng0, sLng1] = fineLngs;
+  // The sliver: the points inside the viewport and outside the fine cells inside, in four disjoint strips (left and
+  // right whole, bottom and top between them), each read through the spatial index by a box a fine cell wider.
+  const pad = fineSize;
+  const fineOf = (value: RawBuilder<number>) => sql`floor(${value} / ${fineSize})`;
+  const between = (value: RawBuilder<number>, from: number, to: number) =>
+    sql<SqlBool>`${fineOf(value)} >= ${from} and ${fineOf(value)} < ${to}`;
+  const strips: {
+    box: BoundingBox;
+    inStrip: (lat: RawBuilder<number>, lng: RawBuilder<number>) => RawBuilder<SqlBool>;
+  }[] = [
+    {
+      box: { ...box, maxLng: Math.min(box.maxLng, sLng0 * fineSize + pad) },
+      inStrip: (_lat, lng) => sql<SqlBool>`${fineOf(lng)} < ${sLng0}`,
+    },
+    {
+      box: { ...box, minLng: Math.max(box.minLng, sLng1 * fineSize - pad) },
+      inStrip: (_lat, lng) => sql<SqlBool>`${fineOf(lng)} >= ${sLng1}`,
+    },
+    {
+      box: { ...box, maxLat: Math.min(box.maxLat, sLat0 * fineSize + pad) },
+      inStrip: (lat, lng) => sql<SqlBool>`${between(lng, sLng0, sLng1)} and ${fineOf(lat)} < ${sLat0}`,
+    },
+    {
+      box: { ...box, minLat: Math.max(box.minLat, sLat1 * fineSize - pad) },
+      inStrip: (lat, lng) => sql<SqlBool>`${between(lng, sLng0, sLng1)} and ${fineOf(lat)} >= ${sLat1}`,
+    },
+  ];
+  // One statement (one round trip, one plan): the cells inside, the edges' fine cells, the four strips.
+  const hole = { lats: [lats[0] * k, lats[1] * k], lngs: [lngs[0] * k, lngs[1] * k] } as const;
+  const parts = [
+    ...(inner ? [countedQuery(db, dialect, criteria, zoom, 0, lats, lngs)] : []),
+    countedQuery(
+      db,
+      dialect,
+      criteria,
+      fine,
+      EDGE_SHIFT,
+      fineLats,
+      fineLngs,
+      inner ? { lats: [...hole.lats], lngs: [...hole.lngs] } : undefined,
+    ),
+    ...strips.map((strip) => groupedQuery(db, dialect, criteria, strip.box, zoom, strip.inStrip)),
+  ] as unknown as ReturnType<typeof groupedQuery>[];
+  const [first, ...rest] = parts as [ReturnType<typeof groupedQuery>, ...ReturnType<typeof groupedQuery>[]];
+  const rows = await rest.reduce((all, part) => all.unionAll(part), first).execute();
+  const cells = new Map<string, CellSums>();
+  const add = (cell: CellSums) => {
+    const key = `${cell.cellLat},${cell.cellLng}`;
+    const known = cells.get(key);
+    if (known === undefined) cells.set(key, { ...cell });
+    else {
+      known.count += cell.count;
+      known.sumLat += cell.sumLat;
+      known.sumLng += cell.sumLng;
+      delete known.id;
+    }
+  };
+  for (const cell of sumsOf(rows)) add(cell);
+  return [...cells.values()];
+}
+
+/** The publication alone in each of `cells` (counted ahead, so without its id), by the cell's row and column. */
+async function pinsOf(
+  db: DB,
+  dialect: Dialect,
+  criteria: ListCriteria & { bbox: BoundingBox },
+  zoom: number,
+  cells: readonly CellSums[],
+): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  const size = cellSize(zoom);
+  const groups = criteria.words.map((word) => [word]);
+  // The cell's box (a little wider: floor() decides), within the viewport.
+  const pad = size * MARGIN * 10;
+  const boxOf = (cell: CellSums): BoundingBox => ({
+    minLat: Math.max(criteria.bbox.minLat, cell.cellLat * size - pad),
+    maxLat: Math.min(criteria.bbox.maxLat, (cell.cellLat + 1) * size + pad),
+    minLng: Math.max(criteria.bbox.minLng, cell.cellLng * size - pad),
+    maxLng: Math.min(criteria.bbox.maxLng, (cell.cellLng + 1) * size + pad),
+  });
+  const inCell = (lat: RawBuilder<number>, lng: RawBuilder<number>, cell: CellSums) =>
+    sql<SqlBool>`floor(${lat} / ${size}) = ${cell.cellLat} and floor(${lng} / ${size}) = ${cell.cellLng}`;
+  for (let start = 0; start < cells.length; start += PIN_BATCH) {
+    const batch = cells.slice(start, start + PIN_BATCH);
+    if (dialect === 'postgres') {
+      // One statement whose boxes the GiST index reads together (a union of a hundred is mostly planning).
+      const { query, lat, lng } = placedMatches(db, dialect, criteria, criteria.bbox, groups);
+      const boxes = batch.map((cell) => {
+        const box = boxOf(cell);
+        return sql<SqlBool>`(point(p.public_lng, p.public_lat) <@ box(point(${box.minLng}::float8, ${box.minLat}::float8),
+          point(${box.maxLng}::float8, ${box.maxLat}::float8)) and ${inCell(lat, lng, cell)})`;
+      });
+      const rows = await query
+        .where(sql<SqlBool>`(${sql.join(boxes, sql` or `)})`)
+        .select([
+          'p.id',
+          sql<number>`floor(${lat} / ${size})`.as('cell_lat'),
+          sql<number>`floor(${lng} / ${size})`.as('cell_lng'),
+        ])
+        .execute();
+      for (const row of rows) ids.set(`${Number(row.cell_lat)},${Number(row.cell_lng)}`, row.id);
+      continue;
+    }
+    // SQLite: one R*Tree walk per cell, in one statement.
+    const queries = batch.map((cell) => {
+      const { query, lat, lng } = placedMatches(db, dialect, criteria, boxOf(cell), groups);
+      return query
+        .where(inCell(lat, lng, cell))
+        .select([
+          'p.id',
+          sql<number>`${sql.lit(cell.cellLat)}`.as('cell_lat'),
+          sql<number>`${sql.lit(cell.cellLng)}`.as('cell_lng'),
+        ]);
+    });
+    const [first, ...rest] = queries;
+    if (first === undefined) continue;
+    const rows = await rest.reduce((all, query) => all.unionAll(query), first).execute();
+    for (const row of rows) ids.set(`${Number(row.cell_lat)},${Number(row.cell_lng)}`, row.id);
+  }
+  return ids;
+}

@@ -1,0 +1,296 @@
+import type { BoundingBox } from '@eco/domain';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DB } from '../src/db/schema.ts';
+import type { ListCriteria } from '../src/modules/publications/list-repository.ts';
+import { cellSize, countedAhead, mapCells, type MapCell } from '../src/modules/publications/map-cells.ts';
+import {
+  createActors,
+  createPublication,
+  storePublication,
+  uploadImage,
+  validForm,
+  type Actors,
+} from './helpers/publications.ts';
+import { createOtherInstance, createTestApp, type OtherInstance, type TestApp } from './helpers/test-app.ts';
+
+// The map's cells counted ahead (migration 0029, decision 042) give the same answer as grouping every point in view,
+// after every kind of write, on both dialects, whichever process wrote and whichever answers; and the counted table
+// equals a recount of the points the public sees.
+
+type MapAnswer = {
+  total: number;
+  clusters: { lat: number; lng: number; count: number }[];
+  pins: { _id: string }[];
+};
+
+/** Viewports whose edges cut through the points (Córdoba, Buenos Aires), and the two countries. */
+const VIEWPORTS: BoundingBox[] = [
+  { minLng: -64.5, minLat: -31.7, maxLng: -63.9, maxLat: -31.1 },
+  { minLng: -64.21, minLat: -31.47, maxLng: -64.02, maxLat: -31.33 },
+  { minLng: -58.6, minLat: -34.8, maxLng: -58.25, maxLat: -34.45 },
+  { minLng: -80, minLat: -40, maxLng: -55, maxLat: 12 },
+  // Each edge through a crowd (the slivers along the edges hold points at every zoom).
+  { minLng: -64.2, minLat: -40, maxLng: -50, maxLat: -20 },
+  { minLng: -70, minLat: -31.4, maxLng: -64.15, maxLat: -10 },
+  { minLng: -64.195, minLat: -31.405, maxLng: -64.0, maxLat: -31.2 },
+  { minLng: -64.3, minLat: -31.6, maxLng: -64.1855, maxLat: -31.3951 },
+];
+const ZOOMS = [4, 6, 8, 10, 12];
+const FILTERS: Pick<ListCriteria, 'typed' | 'country'>[] = [
+  {},
+  { typed: 'dots' },
+  { typed: 'market', country: 'arg' },
+  { country: 'col' },
+];
+const BANDS = 16;
+/** Filters the counted cells do not carry: the grouped query answers. */
+const TERM_AND_LABELS: Record<string, string>[] = [
+  { term: 'punto' },
+  { labels: 'Vidrios' },
+  { term: 'feria', typed: 'dots' },
+];
+
+/** mulberry32: the same points on every run. */
+function seeded(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const sorted = (cells: MapCell[]) =>
+  [...cells].sort((a, b) => a.lat - b.lat || a.lng - b.lng || a.count - b.count || a.id.localeCompare(b.id));
+
+describe('the map cells counted ahead', () => {
+  let subject: TestApp;
+  let second: OtherInstance;
+  let db: DB;
+  let actors: Actors;
+  let apps: FastifyInstance[];
+  /** Publications made through the API, to edit through it. */
+  const made: { id: string; who: keyof Actors; title: string; files: string[] }[] = [];
+
+  beforeAll(async () => {
+    subject = await createTestApp();
+    db = subject.database.db;
+    actors = await createActors(db);
+    const random = seeded(24);
+    const places = [
+      { lat: -31.42, lng: -64.18, country: 'arg', spread: 0.3, n: 70 },
+      { lat: -34.6, lng: -58.42, country: 'arg', spread: 0.2, n: 40 },
+      { lat: 6.24, lng: -75.58, country: 'col', spread: 0.1, n: 20 },
+      // A crowd in a few blocks.
+      { lat: -31.4, lng: -64.19, country: 'arg', spread: 0.012, n: 50 },
+    ];
+    const types = ['dots', 'market', 'barter', 'events'];
+    let index = 0;
+    // Written as the demo loader and the bench write them (an insert, then the point set by an update).
+    for (const place of places) {
+      for (let one = 0; one < place.n; one++, index++) {
+        const id = await storePublication(db, {
+          typed: types[index % types.length],
+          title: index % 2 === 0 ? `Punto ${index}` : `Feria ${index}`,
+          labels: index % 3 === 0 ? ['Vidrios'] : [],
+          status: index % 9 === 0 ? 0 : 1,
+          createdBy: index % 5 === 0 ? actors.other.id : actors.author.id,
+          createdAt: new Date(Date.UTC(2026, 0, 1) + index * 60_000).toISOString(),
+          country: place.country,
+        });
+        const lat = Number((place.lat + (random() - 0.5) * place.spread).toFixed(6));
+        const lng = Number((place.lng + (random() - 0.5) * place.spread).toFixed(6));
+        await db
+          .updateTable('publications')
+          .set({ location_lat: lat, location_lng: lng, public_lat: lat, public_lng: lng, location_exact: 1 })
+          .where('id', '=', id)
+          .execute();
+      }
+    }
+    // Through the API: an author's (approximate point, published by the super user) and the super user's own.
+    for (const [who, typed, lat, lng] of [
+      ['author', 'market', -31.41, -64.19],
+      ['author', 'dots', -31.4, -64.17],
+      ['superUser', 'dots', -34.61, -58.4],
+    ] as const) {
+      const title = `Por la API ${made.length}`;
+      const created = await createPublication(subject.app, actors[who], {
+        ...validForm(typed, [(await uploadImage(subject.app, actors[who])).url], { title }),
+        locationLat: lat,
+        locationLng: lng,
+      });
+      if (who !== 'superUser') await setStatus(created._id, 1);
+      made.push({ id: created._id, who, title, files: created.files.map((file) => file.url) });
+    }
+    // A second instance on the same database: its own connections, its own remembered answers. (Opened after the
+    // direct inserts: on SQLite, a direct insert on the first connection once another is open fails with "no such
+    // table: publications", on main too; the app's own writes do not.)
+    second = await createOtherInstance(subject);
+    apps = [subject.app, second.app];
+  }, 120_000);
+
+  afterAll(async () => {
+    await second.close();
+    await subject.dispose();
+  });
+
+  async function setStatus(id: string, status: 0 | 1) {
+    const response = await subject.app.inject({
+      method: 'PUT',
+      url: `/api/publication/${id}`,
+      headers: actors.superUser.headers,
+      payload: { status },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  }
+
+  /** The counted table without its emptied rows, and a recount of the points the public sees, band by band. */
+  async function countedAndRecount() {
+    const counted = (
+      await db.selectFrom('publication_map_cells').selectAll().where('n', '<>', 0).execute()
+    ).map((row) => ({
+      key: `${row.band}|${row.cell_lat}|${row.cell_lng}|${row.typed}|${row.country}`,
+      sums: [Number(row.n), Number(row.sum_lat), Number(row.sum_lng)],
+    }));
+    const points = await db
+      .selectFrom('publications as p')
+      .innerJoin('users as u', 'u.id', 'p.created_by')
+      .select(['p.typed', 'p.location_country', 'p.public_lat', 'p.public_lng'])
+      .where('p.status', '=', 1)
+      .where('u.is_active', '<>', 0)
+      .where('p.public_lat', 'is not', null)
+      .execute();
+    const recount = new Map<string, number[]>();
+    for (const point of points) {
+      const lat = Number(point.public_lat);
+      const lng = Number(point.public_lng);
+      for (let band = 0; band < BANDS; band++) {
+        const size = cellSize(band);
+        const key = `${band}|${Math.floor(lat / size)}|${Math.floor(lng / size)}|${point.typed}|${point.location_country ?? ''}`;
+        const sums = recount.get(key) ?? [0, 0, 0];
+        recount.set(key, [sums[0]! + 1, sums[1]! + Math.round(lat * 1e7), sums[2]! + Math.round(lng * 1e7)]);
+      }
+    }
+    const byKey = (a: { key: string }, b: { key: string }) => a.key.localeCompare(b.key);
+    return {
+      counted: counted.sort(byKey),
+      recount: [...recount].map(([key, sums]) => ({ key, sums })).sort(byKey),
+    };
+  }
+
+  /** Every viewport × zoom × filter: counted cells = grouped cells; the HTTP answers of both instances agree. */
+  async function expectExact() {
+    const { counted, recount } = await countedAndRecount();
+    expect(counted).toEqual(recount);
+    let clustered = 0;
+    for (const bbox of VIEWPORTS) {
+      for (const zoom of ZOOMS) {
+        for (const filters of FILTERS) {
+          const criteria = { status: 'published' as const, ...filters, bbox, words: [], offset: 0, limit: 0 };
+          expect(countedAhead(criteria, zoom)).toBe(true);
+          const fast = await mapCells(db, subject.database.dialect, criteria, zoom, { counted: true });
+          const grouped = await mapCells(db, subject.database.dialect, criteria, zoom, { counted: false });
+          expect(sorted(fast), JSON.stringify([bbox, zoom, filters])).toEqual(sorted(grouped));
+          clustered += grouped.filter((cell) => cell.count > 1).length;
+          if (zoom % 4 !== 0) continue;
+          // The answer as GET /api/publications/map gives it, from each instance.
+          const params = new URLSearchParams({
+            bbox: [bbox.minLng, bbox.minLat, bbox.maxLng, bbox.maxLat].join(','),
+            zoom: String(zoom),
+            ...filters,
+          });
+          const expected = {
+            total: grouped.reduce((sum, cell) => sum + cell.count, 0),
+            pins: grouped
+              .filter((cell) => cell.count === 1)
+              .map((cell) => cell.id)
+              .sort(),
+            clusters: grouped
+              .filter((cell) => cell.count > 1)
+              .map((cell) => cell.count)
+              .sort(),
+          };
+          for (const app of apps) {
+            const response = await app.inject({ method: 'GET', url: `/api/publications/map?${params}` });
+            expect(response.statusCode, response.body).toBe(200);
+            const answer = response.json<MapAnswer>();
+            expect({
+              total: answer.total,
+              pins: answer.pins.map((pin) => pin._id).sort(),
+              clusters: answer.clusters.map((cluster) => cluster.count).sort(),
+            }).toEqual(expected);
+          }
+        }
+      }
+    }
+    // The comparison means something: the views hold clusters, not only pins.
+    expect(clustered).toBeGreaterThan(20);
+    // A term or labels: grouped (on SQLite from the matches when zoomed out); as many as the list finds in the area.
+    for (const bbox of VIEWPORTS.slice(0, 2)) {
+      for (const zoom of [4, 8, 12]) {
+        for (const filters of TERM_AND_LABELS) {
+          const area = [bbox.minLng, bbox.minLat, bbox.maxLng, bbox.maxLat].join(',');
+          const query = new URLSearchParams({ bbox: area, ...filters }).toString();
+          const map = await subject.app.inject({
+            method: 'GET',
+            url: `/api/publications/map?zoom=${zoom}&${query}`,
+          });
+          const list = await second.app.inject({ method: 'GET', url: `/api/publications?${query}` });
+          expect(map.json<MapAnswer>().total, query).toBe(list.json<{ total: number }>().total);
+        }
+      }
+    }
+  }
+
+  /** PUT through the API (from one instance or the other), the form of category `typed`. */
+  async function edit(index: number, changes: Record<string, unknown>, typed: 'market' | 'dots') {
+    const one = made[index]!;
+    const response = await apps[index % 2]!.inject({
+      method: 'PUT',
+      url: `/api/publication/${one.id}`,
+      headers: actors[one.who].headers,
+      payload: { ...validForm(typed, one.files, { title: one.title }), ...changes },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  }
+
+  it('equals the grouped points as filled', async () => {
+    await expectExact();
+  }, 120_000);
+
+  it('follows a point moved, a category changed, an unpublished and approved one, a deletion', async () => {
+    // Moved across a viewport's edge (the author's edit goes back to review: approved again).
+    await edit(0, { locationLat: -31.335, locationLng: -64.03 }, 'market');
+    await setStatus(made[0]!.id, 1);
+    await expectExact();
+    // Another category (the super user's point of Buenos Aires, a dot, now market: stays published).
+    await edit(2, { locationLat: -34.61, locationLng: -58.4 }, 'market');
+    await expectExact();
+    await setStatus(made[1]!.id, 0);
+    await expectExact();
+    await setStatus(made[1]!.id, 1);
+    await expectExact();
+    const removed = await second.app.inject({
+      method: 'DELETE',
+      url: `/api/publication/${made[1]!.id}`,
+      headers: actors.author.headers,
+    });
+    expect(removed.statusCode).toBe(204);
+    await expectExact();
+  }, 180_000);
+
+  it('follows an author suspended and reinstated, and a point taken away', async () => {
+    await db.updateTable('users').set({ is_active: 0 }).where('id', '=', actors.other.id).execute();
+    await expectExact();
+    await db.updateTable('users').set({ is_active: 1 }).where('id', '=', actors.other.id).execute();
+    await expectExact();
+    await db
+      .updateTable('publications')
+      .set({ public_lat: null, public_lng: null, location_lat: null, location_lng: null })
+      .where('title', 'in', ['Punto 3', 'Punto 4', 'Punto 75'])
+      .execute();
+    await expectExact();
+  }, 120_000);
+});
