@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import MimeNode from 'nodemailer/lib/mime-node';
 
 export type MailMessage = {
   to: string;
@@ -10,8 +11,11 @@ export type MailMessage = {
   html: string;
   /** Extra header fields, e.g. List-Unsubscribe (RFC 8058). */
   headers?: Record<string, string>;
-  /** Files attached (a reminder's .ics). */
-  attachments?: { filename: string; content: string; contentType: string }[];
+  /**
+   * Files attached (a reminder's .ics): as content, or as a MIME part already encoded (`raw`, headers and body), which
+   * a burst of e-mails with the same file builds once (mimePartOf).
+   */
+  attachments?: ({ filename: string; content: string; contentType: string } | { raw: Buffer })[];
 };
 
 export type Mailer = {
@@ -72,10 +76,30 @@ async function writeNewFile(directory: string, baseName: string, content: Buffer
   }
 }
 
+/**
+ * A file as a finished MIME part (headers and base64 body), built by nodemailer once and attached as `raw` to many
+ * messages: a reminder burst attaches one event's .ics to every interested member's e-mail (decision 036).
+ */
+export async function mimePartOf(file: {
+  filename: string;
+  content: string;
+  contentType: string;
+}): Promise<Buffer> {
+  const node = new MimeNode(file.contentType, { filename: file.filename });
+  node.setHeader('Content-Disposition', 'attachment');
+  node.setHeader('Content-Transfer-Encoding', 'base64');
+  node.setContent(file.content);
+  return node.build();
+}
+
+// A pool of a few kept-open connections, each carrying up to 100 messages before it is renewed: a reminder burst
+// sends thousands of e-mails in minutes, and a connection (and its greeting) per message would cost more than the
+// message (decision 036). Idle pooled connections are closed by the server's timeout and reopened on demand.
+// `?pool=false` or `?maxConnections=…` in SMTP_URL win, as nodemailer documents for connection URLs.
+const SMTP_POOL = { pool: true, maxConnections: 4, maxMessages: 100 } as const;
+
 function createSmtpMailer(smtpUrl: string, from: string, logger: FastifyBaseLogger): Mailer {
-  // One connection per message: sign-up and reset mails are rare, and a pool would keep sockets open for nothing.
-  // A `?pool=true` in SMTP_URL still wins, as nodemailer documents for connection URLs.
-  const transport = nodemailer.createTransport({ url: smtpUrl, pool: false, ...SMTP_TIMEOUTS });
+  const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_POOL, ...SMTP_TIMEOUTS });
   return {
     async send(message) {
       try {
