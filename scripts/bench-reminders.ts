@@ -51,6 +51,7 @@ const processes = count('REMINDER_PROCESSES', 2);
 const publications = count('LIST_PUBLICATIONS', 100_000);
 const listRate = count('LIST_RATE', 100);
 const listSeconds = count('LIST_SECONDS', 30);
+const warmupSeconds = count('LIST_WARMUP_SECONDS', 20);
 const connections = count('LIST_CONNECTIONS', 8);
 const basePort = count('BENCH_PORT', 3731);
 const burstLimitSeconds = count('BURST_LIMIT_SECONDS', 1800);
