@@ -20,6 +20,7 @@ import { execFileSync, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { sql } from 'kysely';
 import { createDatabase } from '../apps/api/src/db/database.ts';
 import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
 import type { Dialect } from '../apps/api/src/db/schema.ts';
@@ -69,6 +70,20 @@ function cpuSeconds(pid: number | undefined): number {
   } catch {
     return 0;
   }
+}
+
+/**
+ * CPU seconds of each PostgreSQL backend serving the bench database (they run on this machine), by process id:
+ * with the servers' own, what the burst costs whatever else shares the machine.
+ */
+async function backendCpu(
+  handle: ReturnType<typeof createDatabase>,
+  dialect: Dialect,
+): Promise<Map<number, number>> {
+  if (dialect !== 'postgres') return new Map();
+  const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity
+    where datname = current_database()`.execute(handle.db);
+  return new Map(rows.map((row) => [Number(row.pid), cpuSeconds(Number(row.pid))]));
 }
 
 /** The local SMTP server, in a child process. */
@@ -190,9 +205,9 @@ async function benchDialect(dialect: Dialect): Promise<Row> {
     }
     const requests = listMixRequests();
     process.stdout.write(
-      `  list mix without the burst: warm-up 5 s, then ${listSeconds} s at ${listRate}/s… `,
+      `  list mix without the burst: warm-up ${warmupSeconds} s, then ${listSeconds} s at ${listRate}/s… `,
     );
-    await listTraffic(running, requests, 5, new LatencyHistogram());
+    await listTraffic(running, requests, warmupSeconds, new LatencyHistogram());
     const quiet = new LatencyHistogram();
     const loadBefore = load1();
     const quietFailures = await listTraffic(running, requests, listSeconds, quiet);
@@ -201,6 +216,7 @@ async function benchDialect(dialect: Dialect): Promise<Row> {
     // The burst, with the same traffic in 5-second windows until everything has arrived.
     const handle = createDatabase(bench.config);
     const cpuBefore = running.map((server) => cpuSeconds(server.pid));
+    const backendsBefore = await backendCpu(handle, dialect);
     for (const server of running) await server.probe('reset');
     const started = performance.now();
     const start = await handle.db
@@ -245,6 +261,9 @@ async function benchDialect(dialect: Dialect): Promise<Row> {
       (sum, server, index) => sum + cpuSeconds(server.pid) - (cpuBefore[index] ?? 0),
       0,
     );
+    const backendsAfter = await backendCpu(handle, dialect);
+    let databaseCpu = 0;
+    for (const [pid, seconds] of backendsAfter) databaseCpu += seconds - (backendsBefore.get(pid) ?? 0);
     const loopP99 = Math.max(
       ...(await Promise.all(
         running.map(async (server) => (await server.probe('read'))?.eventLoopP99Ms ?? 0),
@@ -283,6 +302,7 @@ async function benchDialect(dialect: Dialect): Promise<Row> {
       'all e-mails sent (s)': mailedSeconds === 0 ? `> ${burstLimitSeconds}` : round(mailedSeconds),
       'reminders/s': Math.round(members / Math.max(notifiedSeconds, mailedSeconds, 0.001)),
       'server CPU (s)': round(cpu),
+      'PostgreSQL CPU (s)': dialect === 'postgres' ? round(databaseCpu) : '-',
       notifications: `${Number(notified.n)} (${Number(notified.members)} members)`,
       'e-mails': `${arrived.messages} (${arrived.recipients} recipients)`,
       'mail jobs left': Number(left.n),
