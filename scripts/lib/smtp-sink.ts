@@ -1,7 +1,7 @@
 // A local SMTP server for benchmarks, run as a child process (its CPU is not the load generator's): it accepts every
 // message over plain SMTP, reads it to the end without parsing it, and counts the messages and their distinct
 // recipients. Started with `fork(smtp-sink.ts, [port])`; it answers 'ready' once listening and
-// { messages, recipients, bytes } to every 'count'.
+// { messages, recipients, bytes } to every 'count'; SIGTERM stops it.
 import { SMTPServer } from 'smtp-server';
 
 export type SinkCount = { messages: number; recipients: number; bytes: number };
@@ -35,5 +35,4 @@ server.listen(port, '127.0.0.1', () => process.send?.('ready'));
 process.on('message', (message) => {
   if (message === 'count')
     process.send?.({ messages, recipients: recipients.size, bytes } satisfies SinkCount);
-  if (message === 'stop') server.close(() => process.exit(0));
 });
