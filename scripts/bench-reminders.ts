@@ -210,7 +210,12 @@ async function benchDialect(dialect: Dialect): Promise<Row> {
     await listTraffic(running, requests, warmupSeconds, new LatencyHistogram());
     const quiet = new LatencyHistogram();
     const loadBefore = load1();
+    const quietCpu = running.map((server) => cpuSeconds(server.pid));
     const quietFailures = await listTraffic(running, requests, listSeconds, quiet);
+    // The servers' CPU per second of list traffic alone, to tell the burst's own share of what it used.
+    const trafficCpuPerSecond =
+      running.reduce((sum, server, index) => sum + cpuSeconds(server.pid) - (quietCpu[index] ?? 0), 0) /
+      listSeconds;
     process.stdout.write(`p99 ${round(quiet.percentile(0.99), 2)} ms\n`);
 
     // The burst, with the same traffic in 5-second windows until everything has arrived.
@@ -302,6 +307,7 @@ async function benchDialect(dialect: Dialect): Promise<Row> {
       'all e-mails sent (s)': mailedSeconds === 0 ? `> ${burstLimitSeconds}` : round(mailedSeconds),
       'reminders/s': Math.round(members / Math.max(notifiedSeconds, mailedSeconds, 0.001)),
       'server CPU (s)': round(cpu),
+      'of it the burst (s)': round(cpu - trafficCpuPerSecond * burstSeconds),
       'PostgreSQL CPU (s)': dialect === 'postgres' ? round(databaseCpu) : '-',
       notifications: `${Number(notified.n)} (${Number(notified.members)} members)`,
       'e-mails': `${arrived.messages} (${arrived.recipients} recipients)`,
