@@ -327,7 +327,12 @@ execFileSync(process.execPath, ['--disable-warning=ExperimentalWarning', 'script
   stdio: 'inherit',
 });
 const rows: Row[] = [];
-for (const dialect of dialects) rows.push(await benchDialect(dialect));
+for (const dialect of dialects) {
+  const row = await benchDialect(dialect);
+  // Each dialect's figures as soon as they are known (a long run may be stopped before the next one ends).
+  console.log(JSON.stringify(row));
+  rows.push(row);
+}
 console.info(
   `\nbench:reminders — ${members.toLocaleString('en')} members' reminders due at once, list mix at ${listRate}/s over ${publications.toLocaleString('en')} publications`,
 );
@@ -335,4 +340,3 @@ for (const row of rows) {
   console.info('');
   console.table(row);
 }
-console.log(JSON.stringify(rows));
