@@ -1,29 +1,43 @@
-// How long "Me interesa" reminders take when many members' reminders fall due in the same minute (decision 036):
-// REMINDER_MEMBERS members (10,000 by default) interested in one event that starts in 3 hours, their 24-hour
-// reminders queued at once on a fresh eco_bench_* database, and REMINDER_PROCESSES worker processes (2 by default,
-// each a child process with its own pool, as server processes are) running the real handlers until every reminder
-// is notified and every e-mail built (nodemailer's stream transport: the whole MIME message with its .ics, no
-// network). Prints the time to the last one and the rate. Everything it creates is removed at the end.
+// How long "Me interesa" reminders take when many members' reminders fall due in the same minute, and what the
+// burst does to the lists (decision 036). On each dialect: a fresh eco_bench_* database (PostgreSQL) or data folder
+// (SQLite) filled with LIST_PUBLICATIONS publications (the realistic fill of bench:api), REMINDER_MEMBERS members
+// interested in one event that starts in 3 hours, and the production server built and started as `npm run serve`
+// runs it — REMINDER_PROCESSES processes on PostgreSQL (each runs the job worker; SQLite serves one) — sending its
+// e-mails over SMTP (its pooled transport) to a local SMTP server in a child process that counts what arrives.
 //
-//   npm run bench:reminders                         (PostgreSQL at BENCH_DATABASE_URL, default 127.0.0.1:5432)
-//   REMINDER_MEMBERS=100000 REMINDER_PROCESSES=2 npm run bench:reminders
-import { fork } from 'node:child_process';
+// 1. The list mix of bench:api (GET /api/publications, realistic and seeded) at LIST_RATE requests per second,
+//    spread over the processes, for LIST_SECONDS: the list latency without the burst.
+// 2. Every member's 24-hour reminder queued at once (one statement, as an edit moving the event does), the same
+//    list traffic running until every notification is written and every e-mail has reached the SMTP server: the
+//    list latency during the burst, the seconds to the last notification and to the last e-mail.
+// 3. Exactly once: one notification per member, as many messages as members, each to a distinct recipient.
+// Prints both latencies side by side with the load average of the machine, the servers' CPU seconds of the burst
+// (what it would take on a quiet machine) and the rates. Everything it creates is removed at the end.
+//
+//   npm run bench:reminders                      (100,000 members; both dialects; PostgreSQL at BENCH_DATABASE_URL)
+//   REMINDER_MEMBERS=10000 BENCH_DIALECTS=sqlite LIST_PUBLICATIONS=20000 npm run bench:reminders
+import { execFileSync, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import nodemailer from 'nodemailer';
-import pino from 'pino';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { sql } from 'kysely';
 import { createDatabase } from '../apps/api/src/db/database.ts';
 import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
-import { reminderMailHandler } from '../apps/api/src/modules/interests/reminder-mail.ts';
+import type { Dialect } from '../apps/api/src/db/schema.ts';
 import {
   REMINDER_JOB,
   REMINDER_MAIL_JOB,
-  reminderHandler,
   rescheduleReminders,
+  subjectOf,
 } from '../apps/api/src/modules/interests/reminders.ts';
-import { createJobWorker } from '../apps/api/src/modules/jobs/worker.ts';
-import { createLocalStorage } from '../apps/api/src/modules/media/storage.ts';
 import { searchStemsOf } from '../apps/api/src/modules/publications/search-stems.ts';
+import { listMixRequests } from './lib/bench-cases.ts';
 import { createBenchDatabase } from './lib/bench-databases.ts';
+import { fillDatabase } from './lib/bench-fill.ts';
+import { LatencyHistogram } from './lib/latency-histogram.ts';
+import { loadTest, type LoadRequest } from './lib/load-test.ts';
+import { serveBuild, type RunningServer } from './lib/serve-build.ts';
+import type { SinkCount } from './lib/smtp-sink.ts';
 
 const HOUR = 3_600_000;
 
@@ -33,173 +47,296 @@ function count(name: string, fallback: number): number {
   return value;
 }
 
-/** A worker process: the real handlers on a pool of its own, until the parent says stop. */
-async function runWorker(databaseUrl: string, dataDir: string): Promise<void> {
-  const database = createDatabase({ databaseUrl, dataDir });
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
-  let mails = 0;
-  const mailer = {
-    send: async (message: Parameters<typeof transport.sendMail>[0]) => {
-      await transport.sendMail({ from: 'EcoAnuncios <no-responder@example.org>', ...message });
-      mails += 1;
-    },
-    close: async () => undefined,
-  };
-  const wake = () => worker.wake();
-  const worker: ReturnType<typeof createJobWorker> = createJobWorker({
-    db: database.db,
-    dialect: database.dialect,
-    log: pino({ level: 'warn' }),
-    pollMs: 200,
-    handlers: {
-      [REMINDER_JOB]: reminderHandler({ db: database.db, wake }),
-      [REMINDER_MAIL_JOB]: reminderMailHandler({
-        db: database.db,
-        mailer,
-        storage: createLocalStorage(dataDir),
-        publicUrl: 'https://eco.example.org',
-        secretKey: 'bench-secret-key-of-enough-length-for-hmac',
-      }),
-    },
-  });
-  worker.start();
-  process.send?.('ready');
-  process.on('message', async (message) => {
-    if (message !== 'stop') return;
-    await worker.stop();
-    await database.close();
-    process.send?.({ mails });
-    process.exit(0);
-  });
+const members = count('REMINDER_MEMBERS', 100_000);
+const processes = count('REMINDER_PROCESSES', 2);
+const publications = count('LIST_PUBLICATIONS', 100_000);
+const listRate = count('LIST_RATE', 100);
+const listSeconds = count('LIST_SECONDS', 30);
+const warmupSeconds = count('LIST_WARMUP_SECONDS', 20);
+const connections = count('LIST_CONNECTIONS', 8);
+const basePort = count('BENCH_PORT', 3731);
+const burstLimitSeconds = count('BURST_LIMIT_SECONDS', 1800);
+const dialects = (process.env.BENCH_DIALECTS ?? 'postgres,sqlite')
+  .split(',')
+  .map((name) => name.trim()) as Dialect[];
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
+function cpuSeconds(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
 }
 
-async function main(): Promise<void> {
-  const members = count('REMINDER_MEMBERS', 10_000);
-  const processes = count('REMINDER_PROCESSES', 2);
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
-  const bench = await createBenchDatabase('postgres', adminUrl);
-  const database = createDatabase(bench.config);
-  const { db } = database;
-  const children: ReturnType<typeof fork>[] = [];
+/**
+ * CPU seconds of each PostgreSQL backend serving the bench database (they run on this machine), by process id:
+ * with the servers' own, what the burst costs whatever else shares the machine.
+ */
+async function backendCpu(
+  handle: ReturnType<typeof createDatabase>,
+  dialect: Dialect,
+): Promise<Map<number, number>> {
+  if (dialect !== 'postgres') return new Map();
+  const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity
+    where datname = current_database()`.execute(handle.db);
+  return new Map(rows.map((row) => [Number(row.pid), cpuSeconds(Number(row.pid))]));
+}
+
+/** The local SMTP server, in a child process. */
+async function startSink(port: number) {
+  const child = fork(new URL('./lib/smtp-sink.ts', import.meta.url), [String(port)], {
+    execArgv: ['--disable-warning=ExperimentalWarning'],
+  });
+  await new Promise<void>((resolve) => child.once('message', () => resolve()));
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    count: () =>
+      new Promise<SinkCount>((resolve) => {
+        child.once('message', (message) => resolve(message as SinkCount));
+        child.send('count');
+      }),
+    stop: () => {
+      child.kill('SIGTERM');
+    },
+  };
+}
+
+/** The list traffic over every server at `listRate` in all, for `seconds`, recorded into `latencies`. */
+async function listTraffic(
+  servers: RunningServer[],
+  requests: LoadRequest[],
+  seconds: number,
+  latencies: LatencyHistogram,
+): Promise<number> {
+  const results = await Promise.all(
+    servers.map((server) =>
+      loadTest(server.url, requests, seconds, Math.max(1, Math.round(connections / servers.length)), {
+        rate: Math.max(1, Math.round(listRate / servers.length)),
+        latencies,
+      }),
+    ),
+  );
+  return results.reduce((sum, result) => sum + result.failures, 0);
+}
+
+const round = (value: number, digits = 1) => Number(value.toFixed(digits));
+const load1 = () => round(loadavg()[0] ?? 0, 2);
+
+type Row = Record<string, string | number>;
+
+async function benchDialect(dialect: Dialect): Promise<Row> {
+  const servers = dialect === 'postgres' ? processes : 1;
+  console.info(
+    `\n${dialect}: ${publications.toLocaleString('en')} publications, ${members.toLocaleString('en')} interested members, ${servers} server process(es)…`,
+  );
+  const bench = await createBenchDatabase(dialect, adminUrl);
+  const sink = await startSink(basePort + 10);
+  const running: RunningServer[] = [];
   try {
-    await migrateToLatest(db);
-    const now = new Date().toISOString();
-    const author = randomUUID();
-    const ids = Array.from({ length: members }, () => randomUUID());
-    const users = [author, ...ids].map((id, index) => ({
-      id,
-      email: `miembro${index}@example.org`,
-      name: `Miembro ${index}`,
-      password_hash: 'not-used',
-      activated_at: now,
-      created_at: now,
-      updated_at: now,
-    }));
-    for (let start = 0; start < users.length; start += 2000)
-      await db
-        .insertInto('users')
-        .values(users.slice(start, start + 2000))
-        .execute();
-    const publicationId = randomUUID();
-    const texts = { title: 'Taller de compostaje', description: 'Traé tu yerba usada.', labels: '[]' };
-    await db
-      .insertInto('publications')
-      .values({
-        id: publicationId,
-        typed: 'events',
-        ...texts,
-        ...searchStemsOf(texts),
-        status: 1,
-        location_address: 'Plaza San Martín',
-        location_country: 'arg',
-        location_province: 'cordoba',
-        location_city: 'cba-city',
-        calendared_at: new Date(Date.now() + 3 * HOUR).toISOString(),
-        created_by: author,
+    const database = createDatabase(bench.config);
+    const { db } = database;
+    let publicationId = '';
+    try {
+      await migrateToLatest(db);
+      const fill = await fillDatabase(db, dialect, { publications, users: 300, seed: 2026 });
+      console.info(`  filled in ${(fill.ms / 1000).toFixed(1)} s`);
+      const now = new Date().toISOString();
+      const author = randomUUID();
+      const ids = Array.from({ length: members }, () => randomUUID());
+      const users = [author, ...ids].map((id, index) => ({
+        id,
+        email: `recordatorio${index}@example.org`,
+        name: `Miembro ${index}`,
+        password_hash: 'not-used',
+        activated_at: now,
         created_at: now,
         updated_at: now,
-      })
-      .execute();
-    for (let start = 0; start < ids.length; start += 5000) {
+      }));
+      for (let start = 0; start < users.length; start += 2000)
+        await db
+          .insertInto('users')
+          .values(users.slice(start, start + 2000))
+          .execute();
+      publicationId = randomUUID();
+      const texts = { title: 'Taller de compostaje', description: 'Traé tu yerba usada.', labels: '[]' };
       await db
-        .insertInto('interests')
-        .values(
-          ids
-            .slice(start, start + 5000)
-            .map((id) => ({ user_id: id, publication_id: publicationId, created_at: now })),
-        )
+        .insertInto('publications')
+        .values({
+          id: publicationId,
+          typed: 'events',
+          ...texts,
+          ...searchStemsOf(texts),
+          status: 1,
+          location_address: 'Plaza San Martín',
+          location_country: 'arg',
+          location_province: 'cordoba',
+          location_city: 'cba-city',
+          calendared_at: new Date(Date.now() + 3 * HOUR).toISOString(),
+          created_by: author,
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
+      for (let start = 0; start < ids.length; start += 5000)
+        await db
+          .insertInto('interests')
+          .values(
+            ids
+              .slice(start, start + 5000)
+              .map((id) => ({ user_id: id, publication_id: publicationId, created_at: now })),
+          )
+          .execute();
+    } finally {
+      await database.close();
     }
 
-    for (let index = 0; index < processes; index += 1) {
-      const child = fork(
-        import.meta.filename,
-        ['--worker', bench.config.databaseUrl ?? '', bench.config.dataDir],
-        {
-          execArgv: ['--disable-warning=ExperimentalWarning'],
-        },
+    for (let index = 0; index < servers; index += 1) {
+      running.push(
+        await serveBuild(
+          basePort + index,
+          { ...bench.env, DEMO_CONTENT: 'off', SMTP_URL: sink.url, JOBS_POLL_MS: '1000', LOG_LEVEL: 'warn' },
+          { probe: true },
+        ),
       );
-      children.push(child);
-      await new Promise<void>((resolve) => child.once('message', () => resolve()));
     }
+    const requests = listMixRequests();
+    process.stdout.write(
+      `  list mix without the burst: warm-up ${warmupSeconds} s, then ${listSeconds} s at ${listRate}/s… `,
+    );
+    await listTraffic(running, requests, warmupSeconds, new LatencyHistogram());
+    const quiet = new LatencyHistogram();
+    const loadBefore = load1();
+    const quietCpu = running.map((server) => cpuSeconds(server.pid));
+    const quietFailures = await listTraffic(running, requests, listSeconds, quiet);
+    // The servers' CPU per second of list traffic alone, to tell the burst's own share of what it used.
+    const trafficCpuPerSecond =
+      running.reduce((sum, server, index) => sum + cpuSeconds(server.pid) - (quietCpu[index] ?? 0), 0) /
+      listSeconds;
+    process.stdout.write(`p99 ${round(quiet.percentile(0.99), 2)} ms\n`);
 
+    // The burst, with the same traffic in 5-second windows until everything has arrived.
+    const handle = createDatabase(bench.config);
+    const cpuBefore = running.map((server) => cpuSeconds(server.pid));
+    const backendsBefore = await backendCpu(handle, dialect);
+    for (const server of running) await server.probe('reset');
     const started = performance.now();
-    const start = await db.selectFrom('publications').select('calendared_at').executeTakeFirstOrThrow();
-    await rescheduleReminders(db, 'postgres', publicationId, start.calendared_at);
-    const queued = performance.now() - started;
-    let notified = 0;
+    const start = await handle.db
+      .selectFrom('publications')
+      .select('calendared_at')
+      .where('id', '=', publicationId)
+      .executeTakeFirstOrThrow();
+    await rescheduleReminders(handle.db, dialect, publicationId, start.calendared_at);
+    const queuedMs = performance.now() - started;
+    process.stdout.write(`  burst queued in ${Math.round(queuedMs)} ms; list mix during it… `);
+    const during = new LatencyHistogram();
     let notifiedSeconds = 0;
-    for (;;) {
-      if (notifiedSeconds === 0) {
-        const reminders = await db
-          .selectFrom('jobs')
-          .select((eb) => eb.fn.countAll<string>().as('n'))
-          .where('id', 'like', `${REMINDER_JOB}:%:24h`)
-          .executeTakeFirstOrThrow();
-        if (Number(reminders.n) === 0) notifiedSeconds = (performance.now() - started) / 1000;
+    let mailedSeconds = 0;
+    let burstFailures = 0;
+    const loads: number[] = [];
+    let watching = true;
+    const watcher = (async () => {
+      while (watching) {
+        const elapsed = (performance.now() - started) / 1000;
+        if (notifiedSeconds === 0) {
+          const left = await handle.db
+            .selectFrom('jobs')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .where('subject', '=', subjectOf(publicationId))
+            .where('kind', '=', REMINDER_JOB)
+            .where('id', 'like', '%:24h')
+            .executeTakeFirstOrThrow();
+          if (Number(left.n) === 0) notifiedSeconds = elapsed;
+        }
+        if (mailedSeconds === 0 && (await sink.count()).messages >= members) mailedSeconds = elapsed;
+        if ((notifiedSeconds > 0 && mailedSeconds > 0) || elapsed > burstLimitSeconds) watching = false;
+        else await new Promise((resolve) => setTimeout(resolve, 250));
       }
-      const left = await db
-        .selectFrom('jobs')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where((eb) => eb.or([eb('id', 'like', `${REMINDER_JOB}:%:24h`), eb('kind', '=', REMINDER_MAIL_JOB)]))
-        .executeTakeFirstOrThrow();
-      if (Number(left.n) === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    })();
+    while (watching) {
+      burstFailures += await listTraffic(running, requests, 5, during);
+      loads.push(load1());
     }
-    const seconds = (performance.now() - started) / 1000;
-    const counted = await db
+    await watcher;
+    const burstSeconds = (performance.now() - started) / 1000;
+    const cpu = running.reduce(
+      (sum, server, index) => sum + cpuSeconds(server.pid) - (cpuBefore[index] ?? 0),
+      0,
+    );
+    const backendsAfter = await backendCpu(handle, dialect);
+    let databaseCpu = 0;
+    for (const [pid, seconds] of backendsAfter) databaseCpu += seconds - (backendsBefore.get(pid) ?? 0);
+    const loopP99 = Math.max(
+      ...(await Promise.all(
+        running.map(async (server) => (await server.probe('read'))?.eventLoopP99Ms ?? 0),
+      )),
+    );
+    process.stdout.write(`p99 ${round(during.percentile(0.99), 2)} ms\n`);
+
+    // Exactly once: a notification per member, a message per member, each to its own recipient, nothing left.
+    const notified = await handle.db
       .selectFrom('notifications')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .select((eb) => [
+        eb.fn.countAll<string>().as('n'),
+        eb.fn.count<string>('user_id').distinct().as('members'),
+      ])
       .where('dedupe_key', 'like', `publication:${publicationId}:reminder:24h:%`)
       .executeTakeFirstOrThrow();
-    notified = Number(counted.n);
-    const mails = await Promise.all(
-      children.map(
-        (child) =>
-          new Promise<number>((resolve) => {
-            child.once('message', (message) => resolve((message as { mails: number }).mails));
-            child.send('stop');
-          }),
-      ),
-    );
-    console.log(
-      JSON.stringify({
-        members,
-        processes,
-        queueMs: Math.round(queued),
-        notifiedSeconds: Number(notifiedSeconds.toFixed(1)),
-        seconds: Number(seconds.toFixed(1)),
-        notified,
-        mailsPerProcess: mails,
-        remindersPerSecond: Math.round(members / seconds),
-      }),
-    );
+    const left = await handle.db
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('kind', '=', REMINDER_MAIL_JOB)
+      .executeTakeFirstOrThrow();
+    await handle.close();
+    const arrived = await sink.count();
+    return {
+      dialect,
+      processes: servers,
+      members,
+      'list p99 quiet (ms)': round(quiet.percentile(0.99), 2),
+      'list p99 burst (ms)': round(during.percentile(0.99), 2),
+      'list p50 quiet/burst (ms)': `${round(quiet.percentile(0.5), 2)} / ${round(during.percentile(0.5), 2)}`,
+      'list max burst (ms)': round(during.max, 1),
+      'list failures': quietFailures + burstFailures,
+      'loop p99 burst (ms)': loopP99,
+      'queued (ms)': Math.round(queuedMs),
+      'all notified (s)': round(notifiedSeconds),
+      'all e-mails sent (s)': mailedSeconds === 0 ? `> ${burstLimitSeconds}` : round(mailedSeconds),
+      'reminders/s': Math.round(members / Math.max(notifiedSeconds, mailedSeconds, 0.001)),
+      'server CPU (s)': round(cpu),
+      'of it the burst (s)': round(cpu - trafficCpuPerSecond * burstSeconds),
+      'PostgreSQL CPU (s)': dialect === 'postgres' ? round(databaseCpu) : '-',
+      notifications: `${Number(notified.n)} (${Number(notified.members)} members)`,
+      'e-mails': `${arrived.messages} (${arrived.recipients} recipients)`,
+      'mail jobs left': Number(left.n),
+      'load 1 min before/during': `${loadBefore} / ${round(loads.reduce((sum, value) => sum + value, 0) / Math.max(1, loads.length), 2)}`,
+      'burst (s)': round(burstSeconds),
+    };
   } finally {
-    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-    await database.close();
+    for (const server of running) await server.stop();
+    sink.stop();
     await bench.drop();
   }
 }
 
-if (process.argv[2] === '--worker') await runWorker(process.argv[3] ?? '', process.argv[4] ?? '');
-else await main();
+// The production server as `npm run serve` runs it: built from the sources of this checkout.
+execFileSync(process.execPath, ['--disable-warning=ExperimentalWarning', 'scripts/build-api.ts'], {
+  stdio: 'inherit',
+});
+const rows: Row[] = [];
+for (const dialect of dialects) {
+  const row = await benchDialect(dialect);
+  // Each dialect's figures as soon as they are known (a long run may be stopped before the next one ends).
+  console.log(JSON.stringify(row));
+  rows.push(row);
+}
+console.info(
+  `\nbench:reminders — ${members.toLocaleString('en')} members' reminders due at once, list mix at ${listRate}/s over ${publications.toLocaleString('en')} publications`,
+);
+for (const row of rows) {
+  console.info('');
+  console.table(row);
+}

@@ -42,17 +42,25 @@ export const MIX_SEED = 2026;
  * GET /api/publications: the whole mix first (`mix`), on a server that has answered nothing yet, then one case per
  * kind of request of the mix.
  */
+const asked = (path: string) => ({ path, headers: BROWSER_HEADERS });
+
+/** The realistic mix of GET /api/publications as the `mix` case asks it (bench:reminders asks it too). */
+export function listMixRequests(): LoadRequest[] {
+  return createListMix(MIX_SEED)
+    .sequence(MIX_LENGTH)
+    .map(({ path }) => asked(path));
+}
+
 export const listCases: CaseProvider = () => {
   const mix = createListMix(MIX_SEED);
   const sequence = mix.sequence(MIX_LENGTH);
-  const asked = (path: string) => ({ path, headers: BROWSER_HEADERS });
   const byKind = LIST_KINDS.map((kind) => ({
     name: `list: ${kind}`,
     group: 'api' as const,
     requests: sequence.filter((request) => request.kind === kind).map(({ path }) => asked(path)),
   }));
   return [
-    { name: 'mix', group: 'api', requests: sequence.map(({ path }) => asked(path)) },
+    { name: 'mix', group: 'api', requests: listMixRequests() },
     ...byKind.filter((item) => item.requests.length > 0),
   ];
 };

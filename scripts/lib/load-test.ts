@@ -18,6 +18,14 @@ export type LoadRequest = {
   body?: string;
 };
 
+/** Optional settings of a load test. */
+export type LoadOptions = {
+  /** Requests per second in all (autocannon's overallRate): a steady traffic rather than as fast as it answers. */
+  rate?: number;
+  /** Where the answers' times are recorded: several runs (windows, servers) into one distribution. */
+  latencies?: LatencyHistogram;
+};
+
 /**
  * Sends `requests` to `baseUrl` in their order, over and over, from `connections` keep-alive connections for
  * `seconds`: every connection takes the next request of the one shared sequence, so the server sees the
@@ -28,6 +36,7 @@ export async function loadTest(
   requests: readonly LoadRequest[],
   seconds: number,
   connections: number,
+  { rate, latencies = new LatencyHistogram() }: LoadOptions = {},
 ): Promise<LoadResult> {
   if (requests.length === 0) throw new Error('A load test needs at least one request');
   let next = 0;
@@ -35,6 +44,7 @@ export async function loadTest(
     url: baseUrl,
     connections,
     duration: seconds,
+    ...(rate === undefined ? {} : { overallRate: rate }),
     requests: [
       {
         setupRequest: (request) => {
@@ -53,7 +63,6 @@ export async function loadTest(
   };
   // Each answer's time as autocannon measured it (process.hrtime), kept to a hundredth of a millisecond; the 2xx
   // answers only, as autocannon's own latency figures.
-  const latencies = new LatencyHistogram();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const run = autocannon(options, (error: unknown, done: autocannon.Result) =>
       error === null || error === undefined ? resolve(done) : reject(error as Error),

@@ -8,6 +8,8 @@ import type { ProbeReading } from './bench-probe.ts';
 
 export type RunningServer = {
   url: string;
+  /** The process id (its CPU time is read from /proc). */
+  pid: number | undefined;
   stop: () => Promise<void>;
   /** With `probe`: the event-loop delay and memory since the last 'reset' (see bench-probe.ts). */
   probe: (message: 'reset' | 'read') => Promise<ProbeReading | undefined>;
@@ -113,5 +115,5 @@ export async function startServerProcess({
       child.once('message', (reading) => resolve(reading as ProbeReading));
       child.send(message);
     });
-  return { url, stop, probe: ask };
+  return { url, pid: child.pid, stop, probe: ask };
 }

@@ -8,6 +8,7 @@ import { dealRoutes } from './modules/deals/routes.ts';
 import { favoriteRoutes } from './modules/favorites/routes.ts';
 import { calendarFeedRoutes } from './modules/calendar-feeds/routes.ts';
 import { interestRoutes } from './modules/interests/routes.ts';
+import { CHANGE_MAIL_JOB, changeMailHandler } from './modules/interests/change-mail.ts';
 import { reminderMailHandler } from './modules/interests/reminder-mail.ts';
 import { REMINDER_JOB, REMINDER_MAIL_JOB, reminderHandler } from './modules/interests/reminders.ts';
 import { createInterestsService } from './modules/interests/service.ts';
@@ -61,6 +62,13 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (api, { database,
       [DIGEST_JOB]: digestHandler({
         db,
         mailer: api.mailer,
+        publicUrl: config.publicUrl,
+        secretKey: config.secretKey,
+      }),
+      [CHANGE_MAIL_JOB]: changeMailHandler({
+        db,
+        mailer: api.mailer,
+        storage: api.mediaStorage,
         publicUrl: config.publicUrl,
         secretKey: config.secretKey,
       }),

@@ -12,6 +12,9 @@ export type ReceivedMail = {
   html: string;
   /** Every http(s) URL of the text part and of the HTML part's href attributes, in order, without repeats. */
   links: string[];
+  /** The header lines as sent, unfolded, by lower-case name (e.g. 'list-unsubscribe'). */
+  headerLines: Map<string, string>;
+  attachments: { filename: string; contentType: string; content: string }[];
 };
 
 export type Inbox = {
@@ -79,6 +82,15 @@ export async function startInbox({ port: requestedPort = 0 }: { port?: number } 
             text,
             html,
             links: linksOf(text, html),
+            // Unfolded (a long line continues on the next one after a break and a space).
+            headerLines: new Map(
+              parsed.headerLines.map((header) => [header.key, header.line.replace(/\r?\n(?=[ \t])/g, '')]),
+            ),
+            attachments: parsed.attachments.map((attachment) => ({
+              filename: attachment.filename ?? '',
+              contentType: attachment.contentType,
+              content: attachment.content.toString('utf8'),
+            })),
           });
           callback();
         },

@@ -1,4 +1,4 @@
-import { formatDate } from '@eco/domain/dates/display';
+import { formatDate, formatDateRange } from '@eco/domain/dates/display';
 
 // Spanish answers of the "Me interesa" routes, and the texts of its reminders and change notices.
 
@@ -37,4 +37,19 @@ export function interestChangeTexts(
 ): { title: string; message: string } {
   const review = underReview ? ' Está en revisión: lo verás de nuevo cuando se publique.' : '';
   return { title: 'Cambió un evento que te interesa', message: `«${title}» ${CHANGED[change]}.${review}` };
+}
+
+/** The e-mail's lines of a changed event: what it is now (the new date and the new place). */
+export function interestChangeDetails(publication: {
+  calendaredAt: string;
+  calendaredUntil: string | null;
+  locationCountry: string | null;
+  place: string;
+}): string[] {
+  const when = formatDateRange(
+    publication.calendaredAt,
+    publication.calendaredUntil,
+    publication.locationCountry,
+  );
+  return [`Fecha: ${when}`, ...(publication.place === '' ? [] : [`Lugar: ${publication.place}`])];
 }

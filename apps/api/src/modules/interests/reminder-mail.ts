@@ -1,4 +1,3 @@
-import { placeNames } from '@eco/domain';
 import type { DB, UserRow } from '../../db/schema.ts';
 import type { Job } from '../jobs/repository.ts';
 import type { JobHandler } from '../jobs/worker.ts';
@@ -6,16 +5,13 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { MediaStorage } from '../media/storage.ts';
 import { unsubscribeLinks } from '../notifications/community-mail.ts';
 import { interestReminderEmail } from '../notifications/templates.ts';
-import { calendarFileOf, type CalendarFile } from '../publications/calendar-file.ts';
-import { toPublicationJson } from '../publications/mapper.ts';
-import { findFileUrls, findPublication, type PublicationWithAuthor } from '../publications/repository.ts';
-import type { PublicationJson } from '../publications/schemas.ts';
+import { createEventFiles, eachAtMost, MAIL_CONCURRENCY, type EventMailFile } from './event-files.ts';
 import type { ReminderMailPayload } from './reminders.ts';
 
 // The e-mail of a reminder, a job of its own (queued with the notification): the event's .ics attached (the
-// calendar module's file, the same UID and SEQUENCE as "Agregar a mi calendario") and the one-click unsubscribe. Sent
-// only while the member keeps e-mails on and the event is still published at the date the notification named; a
-// mail server's failure leaves the job to be retried with the queue's backoff.
+// calendar module's file, the same UID and SEQUENCE as "Agregar a mi calendario", built once per revision) and the
+// one-click unsubscribe. Sent only while the member keeps e-mails on and the event is still published at the date
+// the notification named; a mail server's failure leaves the job to be retried with the queue's backoff.
 
 export function reminderMailHandler(options: {
   db: DB;
@@ -24,29 +20,10 @@ export function reminderMailHandler(options: {
   publicUrl: string;
   secretKey: string;
 }): JobHandler {
-  const { db, mailer, storage, publicUrl, secretKey } = options;
+  const { db, mailer, publicUrl, secretKey } = options;
+  const files = createEventFiles(options);
 
-  type Event = { row: PublicationWithAuthor; publication: PublicationJson; ics: CalendarFile; place: string };
-
-  /** The batch's events, each read and written as an .ics once (a batch is mostly one event's members). */
-  async function eventsOf(ids: readonly string[]): Promise<Map<string, Event>> {
-    const events = new Map<string, Event>();
-    const files = await findFileUrls(db, ids);
-    for (const id of ids) {
-      const row = await findPublication(db, id);
-      if (row === undefined || row.status !== 1 || row.calendared_at === null) continue;
-      const publication = toPublicationJson(storage, row, files.get(id) ?? []);
-      events.set(id, {
-        row,
-        publication,
-        ics: calendarFileOf(publication, row.revision, publicUrl),
-        place: [row.location_address, ...placeNames(publication)].filter(Boolean).join(', '),
-      });
-    }
-    return events;
-  }
-
-  async function send(job: Job, user: UserRow | undefined, event: Event | undefined): Promise<void> {
+  async function send(job: Job, user: UserRow | undefined, event: EventMailFile | undefined): Promise<void> {
     const { publicationId, which, start } = job.payload as ReminderMailPayload;
     if (user === undefined || user.is_active !== 1 || user.email_notifications !== 1) return;
     // Unpublished or moved since the notification: its e-mail is not sent (a moved one has its own reminder).
@@ -67,13 +44,7 @@ export function reminderMailHandler(options: {
       ...email,
       to: user.email,
       headers: links.headers,
-      attachments: [
-        {
-          filename: event.ics.fileName,
-          content: event.ics.text,
-          contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-        },
-      ],
+      attachments: [{ raw: event.ics }],
     });
   }
 
@@ -85,18 +56,19 @@ export function reminderMailHandler(options: {
         .selectAll()
         .where('id', 'in', [...new Set(payloads.map((payload) => payload.userId))])
         .execute(),
-      eventsOf([...new Set(payloads.map((payload) => payload.publicationId))]),
+      files.eventsOf([...new Set(payloads.map((payload) => payload.publicationId))]),
     ]);
     const userById = new Map(users.map((user) => [user.id, user]));
     const failures = new Map<string, unknown>();
-    for (const [index, job] of jobs.entries()) {
+    // A few at a time over the pool's connections; each one's failure is its own (retried by the queue).
+    await eachAtMost(jobs, MAIL_CONCURRENCY, async (job, index) => {
       const payload = payloads[index] as ReminderMailPayload;
       try {
         await send(job, userById.get(payload.userId), events.get(payload.publicationId));
       } catch (error) {
         failures.set(job.id, error);
       }
-    }
+    });
     return failures;
   };
 }

@@ -6,6 +6,7 @@ import type { JobHandler } from '../jobs/worker.ts';
 import { notifyMany } from '../notifications/service.ts';
 import { findPublication, type PublicationWithAuthor } from '../publications/repository.ts';
 import { jsonText } from './repository.ts';
+import { changeMailId } from './change-mail.ts';
 import { reminderTexts, type ReminderWhich } from './messages.ts';
 
 // The reminders of "Me interesa" (decision 036): one queued job per member and reminder (24 hours before the start;
@@ -62,7 +63,12 @@ export async function scheduleReminders(db: DB, jobs: NewJob[]): Promise<void> {
 }
 
 export async function dropReminders(db: DB, publicationId: string, userId: string): Promise<void> {
-  await dropJobs(db, [reminderId(publicationId, userId, '24h'), reminderId(publicationId, userId, '1h')]);
+  await dropJobs(db, [
+    reminderId(publicationId, userId, '24h'),
+    reminderId(publicationId, userId, '1h'),
+    // The e-mail of a change not yet sent: no longer interested, no longer told.
+    changeMailId(publicationId, userId),
+  ]);
 }
 
 /**

@@ -45,6 +45,9 @@ export function createInterestsService(deps: {
   };
 
   return {
+    /** Tells the job worker of this process that something is due now (an edit's e-mails of a change). */
+    wake,
+
     /** PUT: events and courses the member may see; marking twice is marking once (its reminders stay as they are). */
     async mark(user: User, id: string): Promise<void> {
       const { row } = await visible(user, id);

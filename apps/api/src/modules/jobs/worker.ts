@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB, Dialect } from '../../db/schema.ts';
 import { claimJobs, failJob, finishJobs, nextDue, type Job } from './repository.ts';
@@ -108,7 +109,12 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
         log.warn({ err: error }, 'Could not run the queued jobs');
       }
       if (stopped) break;
-      if (claimed === batchSize) continue;
+      if (claimed === batchSize) {
+        // A burst (100,000 reminders due at once) is hundreds of full batches back to back: the requests that
+        // arrived meanwhile are served between two of them, not after the burst.
+        await setImmediate();
+        continue;
+      }
       let wait = pollMs;
       try {
         const next = await nextDue(db);

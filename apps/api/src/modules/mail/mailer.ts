@@ -1,7 +1,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import MimeNode from 'nodemailer/lib/mime-node';
+import type { SmtpAnswer, SmtpRequest, SmtpThreadData } from './smtp-thread.ts';
 
 export type MailMessage = {
   to: string;
@@ -10,8 +13,11 @@ export type MailMessage = {
   html: string;
   /** Extra header fields, e.g. List-Unsubscribe (RFC 8058). */
   headers?: Record<string, string>;
-  /** Files attached (a reminder's .ics). */
-  attachments?: { filename: string; content: string; contentType: string }[];
+  /**
+   * Files attached (a reminder's .ics): as content, or as a MIME part already encoded (`raw`, headers and body), which
+   * a burst of e-mails with the same file builds once (mimePartOf).
+   */
+  attachments?: ({ filename: string; content: string; contentType: string } | { raw: Buffer })[];
 };
 
 export type Mailer = {
@@ -72,24 +78,102 @@ async function writeNewFile(directory: string, baseName: string, content: Buffer
   }
 }
 
+/**
+ * A file as a finished MIME part (headers and base64 body), built by nodemailer once and attached as `raw` to many
+ * messages: a reminder burst attaches one event's .ics to every interested member's e-mail (decision 036).
+ */
+export async function mimePartOf(file: {
+  filename: string;
+  content: string;
+  contentType: string;
+}): Promise<Buffer> {
+  const node = new MimeNode(file.contentType, { filename: file.filename });
+  node.setHeader('Content-Disposition', 'attachment');
+  node.setHeader('Content-Transfer-Encoding', 'base64');
+  node.setContent(file.content);
+  return node.build();
+}
+
+// A pool of a few kept-open connections, each carrying up to 100 messages before it is renewed: a reminder burst
+// sends thousands of e-mails in minutes, and a connection (and its greeting) per message would cost more than the
+// message (decision 036). Idle pooled connections are closed by the server's timeout and reopened on demand.
+// `?pool=false` or `?maxConnections=…` in SMTP_URL win, as nodemailer documents for connection URLs.
+const SMTP_POOL = { pool: true, maxConnections: 4, maxMessages: 100 } as const;
+
+/** The SMTP thread's script beside this module's: TypeScript from the sources, JavaScript in the compiled server. */
+const SMTP_THREAD = new URL(
+  import.meta.url.endsWith('.ts') ? './smtp-thread.ts' : './smtp-thread.js',
+  import.meta.url,
+);
+
+/** The mail server's error as the thread described it, with nodemailer's code (ECONNECTION, EAUTH…). */
+class SmtpError extends Error {
+  readonly code: string | undefined;
+  readonly responseCode: number | undefined;
+  constructor(error: { message: string; code?: string; responseCode?: number }) {
+    super(error.message);
+    this.name = 'SmtpError';
+    this.code = error.code;
+    this.responseCode = error.responseCode;
+  }
+}
+
+/** Messages built and sent by a thread of their own (smtp-thread.ts); the thread starts with the first message. */
 function createSmtpMailer(smtpUrl: string, from: string, logger: FastifyBaseLogger): Mailer {
-  // One connection per message: sign-up and reset mails are rare, and a pool would keep sockets open for nothing.
-  // A `?pool=true` in SMTP_URL still wins, as nodemailer documents for connection URLs.
-  const transport = nodemailer.createTransport({ url: smtpUrl, pool: false, ...SMTP_TIMEOUTS });
+  const data: SmtpThreadData = { options: { url: smtpUrl, ...SMTP_POOL, ...SMTP_TIMEOUTS }, from };
+  const pending = new Map<number, { resolve: (messageId: string) => void; reject: (error: Error) => void }>();
+  let thread: Worker | undefined;
+  let nextId = 0;
+
+  function started(): Worker {
+    if (thread !== undefined) return thread;
+    const worker = new Worker(SMTP_THREAD, { workerData: data });
+    worker.on('message', (answer: SmtpAnswer) => {
+      const waiting = pending.get(answer.id);
+      pending.delete(answer.id);
+      if (pending.size === 0) worker.unref();
+      if ('error' in answer) waiting?.reject(new SmtpError(answer.error));
+      else waiting?.resolve(answer.messageId);
+    });
+    const failAll = (error: Error) => {
+      thread = undefined;
+      for (const waiting of pending.values()) waiting.reject(error);
+      pending.clear();
+    };
+    worker.on('error', failAll);
+    worker.on('exit', (code) => failAll(new Error(`The SMTP thread stopped (exit code ${code})`)));
+    thread = worker;
+    return worker;
+  }
+
+  function ask(request: Omit<SmtpRequest, 'id'>): Promise<string> {
+    const worker = started();
+    const id = (nextId += 1);
+    // Idle, the thread does not keep the process alive; a message in flight does.
+    if (pending.size === 0) worker.ref();
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ ...request, id } as SmtpRequest);
+    });
+  }
+
   return {
     async send(message) {
       try {
-        const info = await transport.sendMail({ from, ...message });
+        const messageId = await ask({ message });
         // Recipients are personal data: production logs keep only the message id.
-        logger.info({ subject: message.subject, messageId: info.messageId }, 'E-mail sent');
-        logger.debug({ to: message.to, messageId: info.messageId }, 'E-mail recipient');
+        logger.info({ subject: message.subject, messageId }, 'E-mail sent');
+        logger.debug({ to: message.to, messageId }, 'E-mail recipient');
       } catch (error) {
         logger.error({ err: error, subject: message.subject }, 'E-mail could not be sent');
         throw error;
       }
     },
     async close() {
-      transport.close();
+      const worker = thread;
+      if (worker === undefined) return;
+      await ask({ close: true });
+      await worker.terminate();
     },
   };
 }

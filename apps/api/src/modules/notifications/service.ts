@@ -12,7 +12,7 @@ import {
   setReadAt,
   type NotificationWithSender,
 } from './repository.ts';
-import { queuePush } from '../push/repository.ts';
+import { queuePush, queuePushesOf } from '../push/repository.ts';
 import { localPushSignals } from '../push/sender.ts';
 import { signalUnreadChanged, signalUnreadChangedMany } from './signal.ts';
 
@@ -94,7 +94,7 @@ export async function notifyMany(
 
 /**
  * The pushes of a batch: one statement finds which recipients have a device for the kind, and only theirs are
- * queued (a reminder burst for thousands of members costs one query, not one per member).
+ * queued, 500 a statement (a reminder burst for thousands of members costs a few statements, not one per member).
  */
 async function queuePushes(
   trx: DB,
@@ -105,7 +105,7 @@ async function queuePushes(
     (input) => input.push !== undefined && made.has(`${input.userId} ${input.dedupeKey ?? ''}`),
   );
   if (pushed.length === 0) return;
-  let queued = false;
+  const queued: Parameters<typeof queuePushesOf>[1][number][] = [];
   for (const kind of new Set(pushed.map((input) => input.push as PushKind))) {
     const ofKind = pushed.filter((input) => input.push === kind);
     const withDevice = new Set<string>();
@@ -122,11 +122,17 @@ async function queuePushes(
     }
     for (const input of ofKind) {
       if (!withDevice.has(input.userId)) continue;
-      const push = { userId: input.userId, kind, title: input.title, message: input.message };
-      if (await queuePush(trx, { ...push, link: input.link ?? null })) queued = true;
+      queued.push({
+        userId: input.userId,
+        kind,
+        title: input.title,
+        message: input.message,
+        link: input.link ?? null,
+      });
     }
   }
-  if (queued) localPushSignals.emit('queued');
+  await queuePushesOf(trx, queued);
+  if (queued.length > 0) localPushSignals.emit('queued');
 }
 
 /** The stored row of an unread notification made at `createdAt` (also how the demo content dates its past ones). */

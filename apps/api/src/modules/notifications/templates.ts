@@ -1,5 +1,11 @@
 import { savedChangeTexts, type SavedChange } from '../favorites/messages.ts';
-import { reminderTexts, type ReminderWhich } from '../interests/messages.ts';
+import {
+  interestChangeDetails,
+  interestChangeTexts,
+  reminderTexts,
+  type InterestChange,
+  type ReminderWhich,
+} from '../interests/messages.ts';
 import { renderEmail, type RenderedEmail } from '../mail/layout.ts';
 
 // The e-mails that repeat a notification (published, sent back, rated). Each ends with the link that turns them off.
@@ -117,6 +123,36 @@ export function interestReminderEmail(
       texts.message,
       ...(input.place === '' ? [] : [`Lugar: ${input.place}`]),
       'Adjuntamos el evento para agregarlo a tu calendario.',
+      { label: 'Ver el evento', url: input.url, primary: true },
+      unsubscribe(input.unsubscribeUrl),
+    ],
+    reason: REASON,
+    publicUrl: input.publicUrl,
+  });
+}
+
+/** An event or course the member marked changed its date or place: what it is now, and the updated .ics attached. */
+export function interestChangeEmail(
+  input: Common & {
+    change: InterestChange;
+    title: string;
+    calendaredAt: string;
+    calendaredUntil: string | null;
+    locationCountry: string | null;
+    place: string;
+    url: string;
+  },
+): RenderedEmail {
+  const texts = interestChangeTexts(input.title, input.change, false);
+  return renderEmail({
+    subject: `${texts.title}: ${input.title}`,
+    preheader: texts.message,
+    heading: texts.title,
+    name: input.name,
+    blocks: [
+      texts.message,
+      ...interestChangeDetails(input),
+      'Adjuntamos el evento actualizado: ábrelo para que tu calendario cambie la fecha y el lugar.',
       { label: 'Ver el evento', url: input.url, primary: true },
       unsubscribe(input.unsubscribeUrl),
     ],

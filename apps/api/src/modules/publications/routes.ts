@@ -59,6 +59,7 @@ export const publicationRoutes: FastifyPluginAsyncZod<{
     log: app.log,
     mail,
     secretKey,
+    wakeJobs: interests.wake,
   });
   // PUT and DELETE of one publication: its row is asked for as the request arrives, along with the session.
   const storedRows = new WeakMap<FastifyRequest, Promise<PublicationWithAuthor | undefined>>();

@@ -119,6 +119,8 @@ export type PublicationsDeps = {
   mail: CommunityMail;
   /** SECRET_KEY: the approximate points are derived from it. */
   secretKey: string;
+  /** Tells this process's job worker that jobs are due now (the e-mails of a change an edit queued). */
+  wakeJobs?: () => void;
 };
 
 type ContentColumns = Omit<
@@ -216,6 +218,7 @@ export function createPublicationsService({
   log,
   mail,
   secretKey,
+  wakeJobs,
 }: PublicationsDeps) {
   const placeKey = approximationKey(secretKey);
   const images = createPublicationImages(db, storage, log);
@@ -760,13 +763,14 @@ export function createPublicationsService({
         user._id,
         status !== PUBLISHED_STATUS,
       );
+      let mailsQueued = false;
       const also =
         savers === undefined && interested === undefined
           ? notice
           : async (trx: DB) => {
               await notice?.(trx);
               await savers?.inTransaction(trx);
-              await interested?.(trx);
+              mailsQueued = (await interested?.(trx)) ?? false;
             };
       await updatePublication(
         db,
@@ -776,6 +780,7 @@ export function createPublicationsService({
         withOpeningRanges(id, place.opening_hours, row.opening_hours, also),
       );
       await savers?.mail(mail);
+      if (mailsQueued) wakeJobs?.();
       if (user.isSuperUser) await afterStatusChange(user, row, form.title, status, body.reason);
       await images.release(previous.filter((url) => !urls.includes(url)));
       return answer(id);

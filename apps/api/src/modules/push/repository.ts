@@ -125,6 +125,33 @@ export async function queuePush(
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
+/**
+ * Queues pushes for members already known to have a device for the kind (a batch of notifications found them in
+ * one query): one insert for the batch, where queuePush would be a statement per member (decision 036).
+ */
+export async function queuePushesOf(
+  trx: DB,
+  pushes: readonly { userId: string; kind: PushKind; title: string; message: string; link: string | null }[],
+): Promise<void> {
+  const createdAt = new Date().toISOString();
+  for (let start = 0; start < pushes.length; start += 500) {
+    await trx
+      .insertInto('push_deliveries')
+      .values(
+        pushes.slice(start, start + 500).map((push) => ({
+          id: randomUUID(),
+          user_id: push.userId,
+          kind: push.kind,
+          title: push.title,
+          message: push.message,
+          link: push.link,
+          created_at: createdAt,
+        })),
+      )
+      .execute();
+  }
+}
+
 export type QueuedPush = {
   id: string;
   user_id: string;
