@@ -8,6 +8,7 @@ import { expectNoSeriousViolations } from '../support/axe.ts';
 import { E2E_DATA_DIR } from '../support/server.ts';
 import { expect, test, type Page } from '../support/test.ts';
 import { expectNoUnstyledComponents } from '../support/unstyled.ts';
+import { whileLockedRetry } from '../support/server-database.ts';
 
 // The agenda of explore (issue 25, decision 032): events that have not ended, soonest first; "Pasados"; the quick
 // periods as links and a range of days as a GET form, with and without JavaScript; "Finalizado" on an ended event.
@@ -26,28 +27,30 @@ async function storeEvent(db: DB, event: Event): Promise<string> {
   const id = randomUUID();
   const text = { title: event.title, description: 'Un evento de la agenda.', labels: '[]' };
   const now = new Date().toISOString();
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('publications')
-      .values({
-        id,
-        typed: 'events',
-        ...text,
-        ...searchStemsOf(text),
-        status: 1,
-        location_country: 'arg',
-        calendared_at: event.calendaredAt,
-        calendared_until: event.calendaredUntil ?? null,
-        created_by: event.createdBy,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    await trx
-      .insertInto('publication_files')
-      .values({ publication_id: id, position: 0, url: '/media/demo/ejemplo.webp' })
-      .execute();
-  });
+  await whileLockedRetry(() =>
+    db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('publications')
+        .values({
+          id,
+          typed: 'events',
+          ...text,
+          ...searchStemsOf(text),
+          status: 1,
+          location_country: 'arg',
+          calendared_at: event.calendaredAt,
+          calendared_until: event.calendaredUntil ?? null,
+          created_by: event.createdBy,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await trx
+        .insertInto('publication_files')
+        .values({ publication_id: id, position: 0, url: '/media/demo/ejemplo.webp' })
+        .execute();
+    }),
+  );
   return id;
 }
 

@@ -10,6 +10,7 @@ import { signInAsNewcomer } from '../support/newcomer.ts';
 import { E2E_BASE_URL, E2E_DATA_DIR } from '../support/server.ts';
 import { expect, test, type Page } from '../support/test.ts';
 import { expectNoUnstyledComponents } from '../support/unstyled.ts';
+import { whileLockedRetry } from '../support/server-database.ts';
 
 // Calendar feeds and the month view (issue 25, decision 037): explore's month of events with days that open their
 // list, "Suscribirme a este calendario" with the feed of the current filters (read back with a real iCalendar
@@ -36,29 +37,31 @@ test.beforeAll(async () => {
     const id = randomUUID();
     const text = { title: TITLE, description: 'Un evento del mes.', labels: '[]' };
     const now = new Date().toISOString();
-    await database.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('publications')
-        .values({
-          id,
-          typed: 'events',
-          ...text,
-          ...searchStemsOf(text),
-          status: 1,
-          location_country: 'arg',
-          location_province: 'cordoba',
-          location_city: 'cba-city',
-          calendared_at: `${EVENT_DAY}T18:00:00.000Z`,
-          created_by: authorId,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-      await trx
-        .insertInto('publication_files')
-        .values({ publication_id: id, position: 0, url: '/media/demo/ejemplo.webp' })
-        .execute();
-    });
+    await whileLockedRetry(() =>
+      database.db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('publications')
+          .values({
+            id,
+            typed: 'events',
+            ...text,
+            ...searchStemsOf(text),
+            status: 1,
+            location_country: 'arg',
+            location_province: 'cordoba',
+            location_city: 'cba-city',
+            calendared_at: `${EVENT_DAY}T18:00:00.000Z`,
+            created_by: authorId,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+        await trx
+          .insertInto('publication_files')
+          .values({ publication_id: id, position: 0, url: '/media/demo/ejemplo.webp' })
+          .execute();
+      }),
+    );
   } finally {
     await database.close();
   }

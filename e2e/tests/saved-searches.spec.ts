@@ -164,6 +164,9 @@ test('saved from the map view after "Buscar en esta zona", it opens from the das
   const page = await memberPage(browser, 'Zoe Zonas');
   await page.goto(`/publications?what=dots&term=${marker}&view=map`);
   const map = page.getByRole('region', { name: /Mapa de los resultados/ });
+  // The server's first paint has the groups as links; moving the map loads the interactive one (decision 043).
+  await map.getByRole('button', { name: 'Mover el mapa' }).click();
+  await expect(page.locator('[data-map-state="ready"]')).toBeVisible({ timeout: 30_000 });
   const group = map.getByRole('button', { name: '2 anuncios aquí: acercar' });
   await expect(async () => {
     if (await group.isVisible()) await group.click();
@@ -171,7 +174,7 @@ test('saved from the map view after "Buscar en esta zona", it opens from the das
       timeout: 2_000,
     });
   }).toPass({ timeout: 60_000 });
-  await page.getByRole('button', { name: 'Buscar en esta zona' }).click();
+  await page.getByRole('link', { name: 'Buscar en esta zona' }).click();
   await expect(page).toHaveURL(/bbox=/);
   const area = new URL(page.url()).searchParams.get('bbox');
   const listed = await page
