@@ -192,6 +192,46 @@ describe('logged list changes and the answers kept across them', () => {
     expect((await answer(remembered, '/api/publications?term=mesa')).toString()).toContain('Mesa de pino');
   });
 
+  it('keeps a misspelled search across new words unlike its own, and equals a fresh process’s', async () => {
+    const { db } = subject.database;
+    const remembered = service();
+    // 'frascoz' finds nothing as typed and is corrected; 'zapallitos' finds nothing and resembles no known word.
+    const corrected = '/api/publications?term=frascoz';
+    const unknown = '/api/publications?term=zapallitos';
+    const before = {
+      corrected: await answer(remembered, corrected),
+      unknown: await answer(remembered, unknown),
+    };
+    expect(before.corrected.toString()).toContain('Frascos de vidrio');
+    expect(JSON.parse(before.unknown.toString())).toMatchObject({ total: 0 });
+
+    // New words like neither ('lombricompuesto', 'madera'), even on a published publication: both are kept.
+    await storePublication(db, {
+      typed: 'dots',
+      title: 'Lombricompuesto y aserrín de madera',
+      createdBy: actors.author.id,
+      createdAt: DAY,
+    });
+    expect(await remembered.rememberedPublishedAnswer(corrected)).toBe(before.corrected);
+    expect(await remembered.rememberedPublishedAnswer(unknown)).toBe(before.unknown);
+
+    // A word that 'zapallitos' begins, held back for review: the answer stays empty but its correction changes.
+    await storePublication(db, {
+      typed: 'market',
+      title: 'Zapallitos de la huerta',
+      status: 0,
+      createdBy: actors.author.id,
+      createdAt: DAY,
+    });
+    expect(await remembered.rememberedPublishedAnswer(corrected)).toBe(before.corrected);
+    expect(await remembered.rememberedPublishedAnswer(unknown)).toBeUndefined();
+
+    const fresh = service();
+    for (const url of [corrected, unknown]) {
+      expect((await answer(remembered, url)).toString(), url).toBe((await answer(fresh, url)).toString());
+    }
+  });
+
   it('keeps nothing once the changes since its version are pruned', async () => {
     const { db } = subject.database;
     const remembered = service();

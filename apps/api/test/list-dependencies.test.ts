@@ -24,7 +24,7 @@ const published = (filters: Partial<NonNullable<ListDependencies['filters']>> = 
   ({
     filters: { status: 'published', ...filters },
     searches: [words.map((word) => [word])],
-    vocabulary: false,
+    vocabulary: [],
   }) satisfies ListDependencies;
 
 const inserted = (state: Partial<PublicationState> = {}): ListChange => ({
@@ -94,14 +94,37 @@ describe('what a change alters', () => {
     expect(affects(shown, { kind: 'author', id: 'u1' })).toBe(false);
     expect(affects(shown, { kind: 'reset' })).toBe(true);
 
-    const corrections: ListDependencies = { filters: null, searches: [], vocabulary: true };
+    // The corrections of 'vidro' (no known word begins it): a new word begins it or resembles it enough.
+    const corrections: ListDependencies = { filters: null, searches: [], vocabulary: ['vidro'] };
     expect(affects(corrections, inserted({ status: 0 }))).toBe(true);
     expect(affects(corrections, { kind: 'publication', before: STATE, after: { ...STATE, status: 0 } })).toBe(
       false,
     );
     expect(
-      affects(corrections, { kind: 'publication', before: STATE, after: { ...STATE, words: 'frasc nuev' } }),
+      affects(corrections, {
+        kind: 'publication',
+        before: STATE,
+        after: { ...STATE, words: 'frasc vidros' },
+      }),
     ).toBe(true);
+    expect(
+      affects(corrections, {
+        kind: 'publication',
+        before: STATE,
+        after: { ...STATE, words: 'frasc vidrer' },
+      }),
+    ).toBe(true);
+    // A new word like no search word of the value leaves its corrections alone, whatever its filters.
+    expect(
+      affects(corrections, {
+        kind: 'publication',
+        before: STATE,
+        after: { ...STATE, words: 'frasc granel' },
+      }),
+    ).toBe(false);
+    expect(affects(corrections, inserted({ words: 'compost lombric' }))).toBe(false);
+    // Short words are never corrected: no new word changes anything for them.
+    expect(affects({ ...corrections, vocabulary: ['vid'] }, inserted({ words: 'vidri vido' }))).toBe(false);
   });
 
   it('reads the logged JSON of both dialects, and anything unreadable as a reset', () => {

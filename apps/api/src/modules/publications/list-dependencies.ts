@@ -5,6 +5,7 @@ import type { DB } from '../../db/schema.ts';
 import { mayPassDates } from './date-criteria.ts';
 import type { ListCriteria } from './list-repository.ts';
 import type { SearchGroups } from './search-sql.ts';
+import { mayChangeCorrection, newWordsOf, type NewWords } from './spelling.ts';
 
 // What a remembered list value (an answer, a count, a spelling correction) depends on, and whether a logged change
 // (migration 0016) may alter it: the same rules as the list's queries, applied to the publication before and after
@@ -19,8 +20,11 @@ export type ListDependencies = {
   filters: ListFilters | null;
   /** The searches whose matches it depends on: the words as groups ([] for no words), each a search of its own. */
   searches: SearchGroups[];
-  /** Whether it depends on the vocabulary (spelling corrections): any new word may change it. */
-  vocabulary: boolean;
+  /**
+   * The search words whose spelling corrections it depends on ([] for none): only a new known word that one of them
+   * begins, or one as similar to one of them as a correction must be, may change it (spelling.ts).
+   */
+  vocabulary: readonly string[];
   /** The publications it shows, and their authors: their images and cards. */
   shown?: { ids: readonly string[]; authors: readonly string[] };
 };
@@ -46,11 +50,34 @@ export function matchesSearch(groups: SearchGroups, words: string): boolean {
   return groups.every((group) => group.some((word) => tokens.some((token) => token.startsWith(word))));
 }
 
-function newWords(change: Extract<ListChange, { kind: 'publication' }>): boolean {
-  if (change.after === null) return false;
-  if (change.before === null) return change.after.words !== '';
-  const known = new Set(change.before.words.split(' '));
-  return change.after.words.split(' ').some((token) => token !== '' && !known.has(token));
+/** The tokens a change may add to the vocabulary: those of the publication after it that it did not have before. */
+function newWords(change: Extract<ListChange, { kind: 'publication' }>): string[] {
+  if (change.after === null) return [];
+  const known = new Set(change.before === null ? [] : change.before.words.split(' '));
+  return change.after.words.split(' ').filter((token) => token !== '' && !known.has(token));
+}
+
+/**
+ * What a change's new words may do to corrections, per search word, worked out once per change: the cache asks it
+ * of every remembered value at each new version, and most share their words.
+ */
+const correctionsTouched = new WeakMap<ListChange, { added: NewWords; byWord: Map<string, boolean> }>();
+
+function touchesCorrections(change: Extract<ListChange, { kind: 'publication' }>, words: readonly string[]) {
+  let known = correctionsTouched.get(change);
+  if (known === undefined) {
+    known = { added: newWordsOf(newWords(change)), byWord: new Map() };
+    correctionsTouched.set(change, known);
+  }
+  const { added, byWord } = known;
+  return words.some((word) => {
+    let touched = byWord.get(word);
+    if (touched === undefined) {
+      touched = mayChangeCorrection(word, added);
+      byWord.set(word, touched);
+    }
+    return touched;
+  });
 }
 
 /** Whether `change` may alter a value that depends on `deps`. */
@@ -63,7 +90,7 @@ export function affects(deps: ListDependencies, change: ListChange): boolean {
     case 'author':
       return deps.shown?.authors.includes(change.id) ?? false;
     case 'publication': {
-      if (deps.vocabulary && newWords(change)) return true;
+      if (deps.vocabulary.length > 0 && touchesCorrections(change, deps.vocabulary)) return true;
       const { filters } = deps;
       if (filters === null) return false;
       return [change.before, change.after].some(

@@ -293,7 +293,7 @@ async function listPage(
           value:
             (hasPlaceCriteria(criteria) ? undefined : await countFromGroups(db, criteria)) ??
             (await countRows(query.select('p.id'))),
-          deps: { filters: filtersOfCriteria(criteria), searches: [[]], vocabulary: false },
+          deps: { filters: filtersOfCriteria(criteria), searches: [[]], vocabulary: [] },
         })),
   ]);
   return { ids: rows.map((row) => row.id), total: total === -1 ? rows.length : total };
@@ -427,7 +427,7 @@ async function searchPage(
   const deps: ListDependencies = {
     filters: filtersOfCriteria(criteria),
     searches: [groups],
-    vocabulary: false,
+    vocabulary: [],
   };
   const search = await textSearchOf(db, dialect, criteria, groups);
   const { offset, limit } = criteria;
@@ -635,30 +635,30 @@ export async function listPublications(
     const result = await loadPage(reads, page.ids, page.total, {
       filters,
       searches: [groups],
-      vocabulary: false,
+      vocabulary: [],
     });
     return { ...result, distances: page.distances };
   }
   if (words.length === 0) {
     const page = await listPage(reads, dialect, criteria, at);
-    return loadPage(reads, page.ids, page.total, { filters, searches: [[]], vocabulary: false });
+    return loadPage(reads, page.ids, page.total, { filters, searches: [[]], vocabulary: [] });
   }
   const groups = words.map((word) => [word]);
   const exact = await searchPage(reads, dialect, criteria, groups, at);
   if (exact.total > 0) {
-    return loadPage(reads, exact.ids, exact.total, { filters, searches: [groups], vocabulary: false });
+    return loadPage(reads, exact.ids, exact.total, { filters, searches: [groups], vocabulary: [] });
   }
   // Nothing matches: the answer also depends on the words known (the corrections) and what the corrections find.
   const corrected = await memory.corrections.get(at.version, words.join(' '), async () => ({
     value: await correctSpelling(reads, dialect, words),
-    deps: { filters: null, searches: [], vocabulary: true },
+    deps: { filters: null, searches: [], vocabulary: words },
   }));
-  if (corrected === null) return loadPage(reads, [], 0, { filters, searches: [groups], vocabulary: true });
+  if (corrected === null) return loadPage(reads, [], 0, { filters, searches: [groups], vocabulary: words });
   const found = await searchPage(reads, dialect, criteria, corrected, at);
   return loadPage(reads, found.ids, found.total, {
     filters,
     searches: [groups, corrected],
-    vocabulary: true,
+    vocabulary: words,
   });
 }
 

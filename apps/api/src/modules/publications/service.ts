@@ -468,7 +468,7 @@ export function createPublicationsService({
           .map(([day, count]) => ({ day, count }));
         return {
           value: { days, from: isoDayOf(from), to: isoDayOf(to), asOf: minute.toISOString() },
-          deps: { filters: filtersOfCriteria(criteria), searches: [[]], vocabulary: false },
+          deps: { filters: filtersOfCriteria(criteria), searches: [[]], vocabulary: [] },
         };
       });
     },
@@ -583,7 +583,7 @@ export function createPublicationsService({
         const deps: ListDependencies = {
           filters: filtersOfCriteria(criteria),
           searches: [criteria.words.map((word) => [word])],
-          vocabulary: false,
+          vocabulary: [],
           shown: { ids: rows.map((row) => row.id), authors: [...new Set(rows.map((row) => row.created_by))] },
         };
         return { value, deps };

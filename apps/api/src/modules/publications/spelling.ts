@@ -22,13 +22,39 @@ function paddedTrigrams(word: string): Set<string> {
   return trigrams;
 }
 
-/** pg_trgm's similarity: shared trigrams over all the trigrams of both words. */
-export function similarity(a: string, b: string): number {
-  const first = paddedTrigrams(a);
-  const second = paddedTrigrams(b);
+/** pg_trgm's similarity of two words' trigrams: shared trigrams over all the trigrams of both. */
+function similarityOf(first: ReadonlySet<string>, second: ReadonlySet<string>): number {
   let shared = 0;
   for (const trigram of first) if (second.has(trigram)) shared++;
   return shared / (first.size + second.size - shared);
+}
+
+/** pg_trgm's similarity: shared trigrams over all the trigrams of both words. */
+export function similarity(a: string, b: string): number {
+  return similarityOf(paddedTrigrams(a), paddedTrigrams(b));
+}
+
+/** Words a write may have added to the vocabulary, with their trigrams. */
+export type NewWords = readonly { word: string; trigrams: ReadonlySet<string> }[];
+
+export function newWordsOf(words: readonly string[]): NewWords {
+  return words.map((word) => ({ word, trigrams: paddedTrigrams(word) }));
+}
+
+/**
+ * Whether adding these words to the vocabulary may change what correctSpelling does with `word`: it is corrected
+ * only when it is long enough and no known word begins with it (a new word beginning with it ends that), and then
+ * replaced by the known words at least CORRECTION_MIN_SIMILARITY similar to it (a new one may join them). Any other
+ * new word leaves its correction as it was.
+ */
+export function mayChangeCorrection(word: string, added: NewWords): boolean {
+  if (word.length < CORRECTABLE_MIN_LENGTH) return false;
+  let trigrams: Set<string> | undefined;
+  return added.some((candidate) => {
+    if (candidate.word.startsWith(word)) return true;
+    trigrams ??= paddedTrigrams(word);
+    return similarityOf(trigrams, candidate.trigrams) >= CORRECTION_MIN_SIMILARITY;
+  });
 }
 
 /** The three-letter pieces inside a word: 'botella' → bot, ote, tel, ell, lla. */
