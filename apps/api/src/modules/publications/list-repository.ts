@@ -112,7 +112,7 @@ function likeEscaped(text: string): string {
  * which has no date column. `suspendedAsSet`: the suspended authors read once as a set (`not in`), for the
  * date-ordered lists that walk an index of thousands of entries (migration 0023), rather than looked up per row.
  */
-function filtersOf(
+export function filtersOf(
   criteria: ListCriteria,
   slimRows = false,
   suspendedAsSet = false,

@@ -1,0 +1,103 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agendaCriteriaOf } from '../src/modules/publications/agenda-criteria.ts';
+import { filtersOf, type ListCriteria } from '../src/modules/publications/list-repository.ts';
+import { createActors, storePublication } from './helpers/publications.ts';
+import { createTestApp, testDialect, type TestApp } from './helpers/test-app.ts';
+
+// PostgreSQL answers the agenda's counts and pages from its indexes alone (migration 0032): every column they name
+// is a column of the index. The planner is told to take an index if it can (a few test rows would be read whole
+// anyway); an index scan that must visit the table for a column would show as a plain "Index Scan".
+
+type PlanNode = { 'Node Type': string; 'Index Name'?: string; Plans?: PlanNode[] };
+
+function scans(node: PlanNode): PlanNode[] {
+  const own = /Scan/.test(node['Node Type']) ? [node] : [];
+  return [...own, ...(node.Plans ?? []).flatMap(scans)];
+}
+
+describe.runIf(testDialect === 'postgres')('the agenda on PostgreSQL', () => {
+  let subject: TestApp;
+
+  beforeAll(async () => {
+    subject = await createTestApp();
+    const actors = await createActors(subject.database.db);
+    for (let day = 1; day <= 20; day++) {
+      await storePublication(subject.database.db, {
+        typed: day % 2 === 0 ? 'events' : 'courses',
+        title: `Taller ${day}`,
+        calendaredAt: `2030-12-${String(day).padStart(2, '0')}T13:00:00.000Z`,
+        ...(day % 3 === 0
+          ? { calendaredUntil: `2030-12-${String(day + 2).padStart(2, '0')}T13:00:00.000Z` }
+          : {}),
+        country: 'arg',
+        createdBy: actors.author.id,
+        createdAt: '2030-11-01T10:00:00.000Z',
+      });
+    }
+  });
+
+  afterAll(async () => {
+    await subject.dispose();
+  });
+
+  async function planOf(query: { compile: () => { sql: string; parameters: readonly unknown[] } }) {
+    const { db } = subject.database;
+    const compiled = query.compile();
+    return db.connection().execute(async (connection) => {
+      await sql`set enable_seqscan = off`.execute(connection);
+      await sql`set enable_bitmapscan = off`.execute(connection);
+      try {
+        const { rows } = await connection.executeQuery<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>({
+          ...compiled,
+          sql: `explain (format json) ${compiled.sql}`,
+          query: { kind: 'RawNode' } as never,
+          queryId: { queryId: 'agenda-plan' },
+        });
+        return rows[0]?.['QUERY PLAN'][0].Plan as PlanNode;
+      } finally {
+        await sql`reset enable_seqscan`.execute(connection);
+        await sql`reset enable_bitmapscan`.execute(connection);
+      }
+    });
+  }
+
+  it.each([
+    ['upcoming', { typed: 'events' }],
+    ['upcoming in a province', { typed: 'courses', country: 'arg', province: 'cordoba' }],
+    ['this weekend', { typed: 'events', when: 'weekend' }],
+    ['past', { typed: 'events', past: true }],
+  ] as const)('counts and pages the %s list from an index alone', async (_name, query) => {
+    const { db } = subject.database;
+    const minute = new Date('2030-12-11T15:00:00Z');
+    const criteria: ListCriteria = {
+      status: 'published',
+      ...query,
+      ...agendaCriteriaOf(query, minute),
+      words: [],
+      offset: 0,
+      limit: 20,
+    };
+    const count = db
+      .selectFrom('publications as p')
+      .where(filtersOf(criteria, false, true, 'postgres'))
+      .select((eb) => eb.fn.countAll().as('count'));
+    const page = db
+      .selectFrom('publications as p')
+      .where(filtersOf(criteria, false, true, 'postgres'))
+      .select('p.id')
+      .orderBy(
+        criteria.order === 'latest-ended'
+          ? sql`coalesce(p.calendared_until, p.calendared_at)`
+          : sql`p.calendared_at`,
+      )
+      .limit(20);
+    for (const query of [count, page]) {
+      const read = scans(await planOf(query)).filter((node) =>
+        node['Index Name']?.startsWith('publications_agenda'),
+      );
+      expect(read.length, JSON.stringify(await planOf(query))).toBeGreaterThan(0);
+      expect(read.map((node) => node['Node Type'])).toEqual(read.map(() => 'Index Only Scan'));
+    }
+  });
+});
