@@ -107,7 +107,9 @@ describe('remembered answers of an area across writes outside and inside it', ()
   async function answers(): Promise<Map<string, { body: string; computed: boolean }>> {
     const out = new Map<string, { body: string; computed: boolean }>();
     for (const url of [...MAPS, ...LISTS]) {
-      const lookups = cacheLookupsOf(url.startsWith('/api/publications/map') ? 'map-answers' : 'list-answers');
+      const lookups = cacheLookupsOf(
+        url.startsWith('/api/publications/map') ? 'map-answers' : 'list-answers',
+      );
       const misses = lookups.misses;
       const body = await get(app, url);
       out.set(url, { body, computed: lookups.misses > misses });
@@ -316,8 +318,17 @@ describe('migration 0031 down and up again', () => {
       });
       const move = async (lat: number) => {
         const start = await readListVersion(db, 'publications');
-        await db.updateTable('publications').set({ public_lat: lat, public_lng: -64 }).where('id', '=', id).execute();
-        const changes = await readChanges(db, 'publications', start, await readListVersion(db, 'publications'));
+        await db
+          .updateTable('publications')
+          .set({ public_lat: lat, public_lng: -64 })
+          .where('id', '=', id)
+          .execute();
+        const changes = await readChanges(
+          db,
+          'publications',
+          start,
+          await readListVersion(db, 'publications'),
+        );
         const change = changes?.[0];
         if (change?.kind !== 'publication' || changes?.length !== 1) throw new Error(JSON.stringify(changes));
         return change.after;
