@@ -61,6 +61,50 @@ describe('what a change alters', () => {
     );
   });
 
+  it('follows an area by the logged point, edges included; a point not logged may be anywhere', () => {
+    // A map of Bogotá, and publications in Córdoba, in Bogotá, on its edges, without a point, and logged without one.
+    const bogota = { minLng: -74.3, minLat: 4.4, maxLng: -73.9, maxLat: 4.9 };
+    const area = published({ bbox: bogota });
+    expect(affects(area, inserted({ lat: -31.4167, lng: -64.1836 }))).toBe(false);
+    expect(affects(area, inserted({ lat: 4.711, lng: -74.0721 }))).toBe(true);
+    expect(affects(area, inserted({ lat: 4.9, lng: -74.3 }))).toBe(true);
+    expect(affects(area, inserted({ lat: 4.4, lng: -73.9 }))).toBe(true);
+    expect(affects(area, inserted({ lat: 4.900000000000001, lng: -74 }))).toBe(false);
+    expect(affects(area, inserted({ lat: 4.6, lng: -74.30000000000001 }))).toBe(false);
+    expect(affects(area, inserted({ lat: null, lng: null }))).toBe(false);
+    expect(affects(area, inserted({ lat: 4.711, lng: null }))).toBe(false);
+    expect(affects(area, inserted())).toBe(true);
+    expect(affects(area, inserted({ lat: 4.711 }))).toBe(true);
+    // The other filters still apply to a point inside; without an area the point does not matter.
+    expect(affects(published({ bbox: bogota, typed: 'dots' }), inserted({ lat: 4.711, lng: -74.0721 }))).toBe(
+      false,
+    );
+    expect(affects(published(), inserted({ lat: null, lng: null }))).toBe(true);
+    // Moving into the area or out of it alters it; moving elsewhere outside does not.
+    const cordoba = { ...STATE, lat: -31.4167, lng: -64.1836 };
+    const moved = (lat: number | null, lng: number | null): ListChange => ({
+      kind: 'publication',
+      before: cordoba,
+      after: { ...cordoba, lat, lng },
+    });
+    expect(affects(area, moved(4.711, -74.0721))).toBe(true);
+    expect(affects(area, moved(-34.6, -58.42))).toBe(false);
+    expect(affects(area, moved(null, null))).toBe(false);
+    expect(
+      affects(area, { kind: 'publication', before: { ...cordoba, lat: 4.711, lng: -74.0721 }, after: null }),
+    ).toBe(true);
+    // Near orders and open=now reads opening hours (not logged): neither narrows what may alter a list.
+    expect(
+      affects(published({ near: { lat: 4.711, lng: -74.0721 } }), inserted({ lat: null, lng: null })),
+    ).toBe(true);
+    expect(
+      affects(
+        published({ bbox: bogota, openAt: { arg: 600, col: 540 } }),
+        inserted({ lat: 4.711, lng: -74.0721 }),
+      ),
+    ).toBe(true);
+  });
+
   it('follows the words: every group must begin one of the tokens', () => {
     expect(affects(published({}, ['vidri']), inserted())).toBe(true);
     expect(affects(published({}, ['vid']), inserted())).toBe(true);
@@ -130,6 +174,16 @@ describe('what a change alters', () => {
   it('reads the logged JSON of both dialects, and anything unreadable as a reset', () => {
     const sqliteRow = JSON.stringify({ kind: 'publication', before: null, after: { ...STATE, visible: 1 } });
     expect(parseChange(sqliteRow)).toEqual({ kind: 'publication', before: null, after: STATE });
+    const placed = JSON.stringify({
+      kind: 'publication',
+      before: { ...STATE, visible: 0, lat: 0.30000000000000004, lng: -74.07209999999999 },
+      after: { ...STATE, lat: null, lng: null },
+    });
+    expect(parseChange(placed)).toEqual({
+      kind: 'publication',
+      before: { ...STATE, visible: false, lat: 0.30000000000000004, lng: -74.07209999999999 },
+      after: { ...STATE, lat: null, lng: null },
+    });
     expect(parseChange('{"kind":"files","id":"p1"}')).toEqual({ kind: 'files', id: 'p1' });
     expect(parseChange('{"kind":"files"}')).toEqual({ kind: 'reset' });
     expect(parseChange('not json')).toEqual({ kind: 'reset' });

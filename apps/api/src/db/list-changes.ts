@@ -24,6 +24,12 @@ export type PublicationState = {
   until?: string | null;
   /** The search tokens of its title, labels and description (stems), separated by spaces. */
   words: string;
+  /**
+   * The point everyone sees (public_lat, public_lng), null when none; absent: not logged (changes logged before
+   * migration 0031), so unknown.
+   */
+  lat?: number | null;
+  lng?: number | null;
 };
 
 export type ListChange =

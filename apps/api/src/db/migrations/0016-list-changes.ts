@@ -17,7 +17,7 @@ import { dialectOf } from '../dialect-of.ts';
 const MANY_ROWS = 200;
 
 /** The publication `row` (`new`, `old`, or a transition table's alias) as the change log describes it. */
-function described(row: string, sqlite: boolean): string {
+export function described(row: string, sqlite: boolean): string {
   const build = sqlite ? 'json_object' : 'json_build_object';
   const labels = sqlite
     ? `json(case when json_valid(${row}.labels) then ${row}.labels else '[]' end)`
@@ -42,16 +42,33 @@ function logSqlite(change: string): string {
       values ('publications', ${CURRENT}, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ${change});`;
 }
 
-async function upSqlite(db: Kysely<unknown>): Promise<void> {
+/** How a publication is described in the log: `described`, or a later migration's (0031 adds its point). */
+export type Describe = (row: string, sqlite: boolean) => string;
+
+/** SQLite's triggers logging a publication's insert, update and delete, by name. */
+function publicationTriggersSqlite(describe: Describe): Record<string, string> {
   const publication = (before: string, after: string) =>
     `json_object('kind', 'publication', 'before', ${before}, 'after', ${after})`;
-  const triggers: Record<string, string> = {
+  return {
     publications_list_version_insert: `after insert on publications begin
-      ${logSqlite(publication('null', described('new', true)))} end`,
+      ${logSqlite(publication('null', describe('new', true)))} end`,
     publications_list_version_update: `after update on publications begin
-      ${logSqlite(publication(described('old', true), described('new', true)))} end`,
+      ${logSqlite(publication(describe('old', true), describe('new', true)))} end`,
     publications_list_version_delete: `after delete on publications begin
-      ${logSqlite(publication(described('old', true), 'null'))} end`,
+      ${logSqlite(publication(describe('old', true), 'null'))} end`,
+  };
+}
+
+async function createTriggersSqlite(db: Kysely<unknown>, triggers: Record<string, string>): Promise<void> {
+  for (const [name, body] of Object.entries(triggers)) {
+    await sql`drop trigger if exists ${sql.id(name)}`.execute(db);
+    await sql.raw(`create trigger ${name} ${body}`).execute(db);
+  }
+}
+
+async function upSqlite(db: Kysely<unknown>): Promise<void> {
+  const triggers: Record<string, string> = {
+    ...publicationTriggersSqlite(described),
     publication_files_list_version_insert: `after insert on publication_files begin
       ${logSqlite(`json_object('kind', 'files', 'id', new.publication_id)`)} end`,
     publication_files_list_version_update: `after update on publication_files begin
@@ -66,19 +83,25 @@ async function upSqlite(db: Kysely<unknown>): Promise<void> {
     users_is_active_list_version: `after update of is_active on users when old.is_active is not new.is_active
       begin ${logSqlite(`json_object('kind', 'reset')`)} end`,
   };
-  for (const [name, body] of Object.entries(triggers)) {
-    await sql`drop trigger if exists ${sql.id(name)}`.execute(db);
-    await sql.raw(`create trigger ${name} ${body}`).execute(db);
-  }
+  await createTriggersSqlite(db, triggers);
 }
 
 // --------------------------------------------------------------------------------------------- PostgreSQL
 
-/** A plpgsql function that raises the version once and logs `changes` (a select of json values named `change`). */
-async function loggingFunction(db: Kysely<unknown>, name: string, rows: string, changes: string) {
+/**
+ * A plpgsql function that raises the version once and logs `changes` (a select of json values named `change`).
+ * `settings`: the function's own SET clause, if any.
+ */
+async function loggingFunction(
+  db: Kysely<unknown>,
+  name: string,
+  rows: string,
+  changes: string,
+  settings = '',
+) {
   await sql
     .raw(
-      `create or replace function ${name}() returns trigger language plpgsql as $body$
+      `create or replace function ${name}() returns trigger language plpgsql ${settings} as $body$
     declare
       raised bigint;
     begin
@@ -97,6 +120,54 @@ async function loggingFunction(db: Kysely<unknown>, name: string, rows: string, 
     .execute(db);
 }
 
+/** PostgreSQL's functions logging a publication's insert, update and delete (their triggers name them). */
+async function publicationFunctionsPostgres(
+  db: Kysely<unknown>,
+  describe: Describe,
+  settings = '',
+): Promise<void> {
+  const publication = (before: string, after: string) =>
+    `json_build_object('kind', 'publication', 'before', ${before}, 'after', ${after}) as change`;
+  await loggingFunction(
+    db,
+    'eco_log_publications_insert',
+    'added',
+    `select ${publication('null', describe('added', false))} from added`,
+    settings,
+  );
+  await loggingFunction(
+    db,
+    'eco_log_publications_update',
+    'after_rows',
+    `select ${publication(describe('before_rows', false), describe('after_rows', false))}
+      from before_rows join after_rows on after_rows.id = before_rows.id`,
+    settings,
+  );
+  await loggingFunction(
+    db,
+    'eco_log_publications_delete',
+    'removed',
+    `select ${publication(describe('removed', false), 'null')} from removed`,
+    settings,
+  );
+}
+
+/**
+ * Redefines how a publication's insert, update and delete are logged (a later migration's description, or back to
+ * `described`), leaving every other logging trigger as it is: SQLite's triggers recreated under their names,
+ * PostgreSQL's functions replaced under theirs (its statement triggers, and their order by name, unchanged).
+ */
+export async function logPublicationsAs(
+  db: Kysely<unknown>,
+  sqlite: boolean,
+  describe: Describe,
+  /** PostgreSQL: the functions' own SET clause, if any. */
+  settings = '',
+): Promise<void> {
+  if (sqlite) await createTriggersSqlite(db, publicationTriggersSqlite(describe));
+  else await publicationFunctionsPostgres(db, describe, settings);
+}
+
 async function upPostgres(db: Kysely<unknown>): Promise<void> {
   // A publication's labels as JSON; text that is not a JSON array (never written by the API) as none.
   await sql`create or replace function eco_json_labels(labels text) returns jsonb language plpgsql immutable as $body$
@@ -108,27 +179,7 @@ async function upPostgres(db: Kysely<unknown>): Promise<void> {
   $body$`.execute(db);
   await sql`drop trigger if exists publications_list_version on publications`.execute(db);
   await sql`drop trigger if exists publication_files_list_version on publication_files`.execute(db);
-  const publication = (before: string, after: string) =>
-    `json_build_object('kind', 'publication', 'before', ${before}, 'after', ${after}) as change`;
-  await loggingFunction(
-    db,
-    'eco_log_publications_insert',
-    'added',
-    `select ${publication('null', described('added', false))} from added`,
-  );
-  await loggingFunction(
-    db,
-    'eco_log_publications_update',
-    'after_rows',
-    `select ${publication(described('before_rows', false), described('after_rows', false))}
-      from before_rows join after_rows on after_rows.id = before_rows.id`,
-  );
-  await loggingFunction(
-    db,
-    'eco_log_publications_delete',
-    'removed',
-    `select ${publication(described('removed', false), 'null')} from removed`,
-  );
+  await publicationFunctionsPostgres(db, described);
   const files = (rows: string) =>
     `select distinct json_build_object('kind', 'files', 'id', publication_id)::text as change from ${rows}`;
   await loggingFunction(db, 'eco_log_files_insert', 'added', files('added'));

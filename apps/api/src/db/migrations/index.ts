@@ -27,6 +27,7 @@ import * as push from './0027-push.ts';
 import * as savedSearches from './0028-saved-searches.ts';
 import * as mapCells from './0029-map-cells.ts';
 import * as savedSearchPlaces from './0030-saved-search-places.ts';
+import * as listChangesPoint from './0031-list-changes-point.ts';
 import * as agendaIndexOnly from './0032-agenda-index-only.ts';
 
 /** Every migration, by name; names sort in the order they run. Later features append theirs here. */
@@ -59,5 +60,6 @@ export const migrations: Record<string, Migration> = {
   '0028-saved-searches': savedSearches,
   '0029-map-cells': mapCells,
   '0030-saved-search-places': savedSearchPlaces,
+  '0031-list-changes-point': listChangesPoint,
   '0032-agenda-index-only': agendaIndexOnly,
 };

@@ -1,4 +1,4 @@
-import { PUBLISHED_STATUS, UNPUBLISHED_STATUS } from '@eco/domain';
+import { isInBox, PUBLISHED_STATUS, UNPUBLISHED_STATUS, type BoundingBox } from '@eco/domain';
 import { changeFeedOf, type ListChange, type PublicationState } from '../../db/list-changes.ts';
 import type { ChangeTracker } from '../../db/list-versions.ts';
 import type { DB } from '../../db/schema.ts';
@@ -40,7 +40,20 @@ export function passesFilters(filters: ListFilters, state: PublicationState): bo
   if (filters.city !== undefined && state.city !== filters.city) return false;
   const labels = filters.labels ?? [];
   if (labels.length > 0 && !labels.some((label) => state.labels.includes(label))) return false;
+  if (filters.bbox !== undefined && !mayBeInBox(filters.bbox, state)) return false;
+  // `near` orders (and needs a point) and `openAt` reads opening hours, which are not logged: both may pass.
   return mayPassDates(filters, state);
+}
+
+/**
+ * Whether the publication's point may be inside the box, edges included (place-sql.ts: SQLite's `between` on the
+ * R*Tree's exact columns, PostgreSQL's `<@ box`): never without a point, always when the point is not logged.
+ */
+function mayBeInBox(box: BoundingBox, state: PublicationState): boolean {
+  const { lat, lng } = state;
+  if (lat === undefined || lng === undefined) return true;
+  if (lat === null || lng === null) return false;
+  return isInBox({ lat, lng }, box);
 }
 
 /** Whether every group has a word that begins one of the tokens (the search's own rule). */

@@ -578,8 +578,8 @@ export function createPublicationsService({
             })),
           pins,
         };
-        // What a change must touch to alter it: a publication passing the filters (the area is not logged, so
-        // any), or a pin's images or author.
+        // What a change must touch to alter it: a publication passing the filters, its point inside the area
+        // (logged since migration 0031; a change logged without it may be anywhere), or a pin's images or author.
         const deps: ListDependencies = {
           filters: filtersOfCriteria(criteria),
           searches: [criteria.words.map((word) => [word])],
