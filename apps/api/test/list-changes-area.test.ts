@@ -337,7 +337,7 @@ describe('migration 0031 down and up again', () => {
       const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
       const down = await migrator.migrateTo('0030-saved-search-places');
       expect(down.error).toBeUndefined();
-      expect(down.results?.map((result) => result.migrationName)).toEqual(['0031-list-changes-point']);
+      expect(down.results?.map((result) => result.migrationName)).toContain('0031-list-changes-point');
       const unknown = await move(-32);
       expect(unknown).toMatchObject({ id, status: 1, visible: true });
       expect(unknown).not.toHaveProperty('lat');
