@@ -29,6 +29,7 @@ import * as mapCells from './0029-map-cells.ts';
 import * as savedSearchPlaces from './0030-saved-search-places.ts';
 import * as listChangesPoint from './0031-list-changes-point.ts';
 import * as agendaIndexOnly from './0032-agenda-index-only.ts';
+import * as placedSeqs from './0033-placed-seqs.ts';
 
 /** Every migration, by name; names sort in the order they run. Later features append theirs here. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '0030-saved-search-places': savedSearchPlaces,
   '0031-list-changes-point': listChangesPoint,
   '0032-agenda-index-only': agendaIndexOnly,
+  '0033-placed-seqs': placedSeqs,
 };

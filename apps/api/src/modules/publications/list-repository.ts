@@ -451,9 +451,46 @@ function publicationsAsP(db: DB) {
 export type PlacedQuery = ReturnType<typeof publicationsAsP>;
 
 /**
+ * The public matches of a text search on PostgreSQL, for the map and near-me: the `seq`s, ascending, of the
+ * publications the token bitmaps give for `groups` and the criteria's filters other than the area (search-postgres.ts:
+ * read without a publication, what the list's search reads), or null when there is no text search or a filter has no
+ * facet there (a status other than the public's, an author, dates, open=now): placedMatches then filters the
+ * publications with their tsvectors. A search of the tsvectors in an area read every candidate's tsvector again (the
+ * prefix query is lossy in the GIN index) and, through the point's index, every point of a large area.
+ */
+export async function placedSearchSeqs(
+  db: DB,
+  dialect: Dialect,
+  criteria: ListCriteria,
+  groups: SearchGroups,
+): Promise<readonly number[] | null> {
+  if (dialect !== 'postgres' || groups.length === 0) return null;
+  if (criteria.status !== 'published' || criteria.openAt !== undefined) return null;
+  const tokens = await facetTokensOf(db, criteria);
+  if (tokens === null) return null;
+  return (await postgresTokenSearch(db, groups, tokens, { offset: 0, limit: 0 })).matches();
+}
+
+/**
+ * The publications numbered `seqs` with a point inside `box` (or with a point, without one), on PostgreSQL: each
+ * read by its `seq` through an index holding its point and id (migration 0033), not a table row read. The box as
+ * ranges of the columns: the same points as the GiST index's `<@` (whose comparisons are exact too).
+ */
+function seqsInBox(db: DB, seqs: readonly number[], box: BoundingBox | undefined) {
+  const query = publicationsAsP(db).where(sql<SqlBool>`p.seq = any(${seqs}::bigint[])`);
+  if (box === undefined) return query.where(sql<SqlBool>`p.public_lat is not null`);
+  return query.where(
+    sql<SqlBool>`p.public_lat between ${Math.min(box.minLat, box.maxLat)}::float8 and ${Math.max(box.minLat, box.maxLat)}::float8
+      and p.public_lng between ${Math.min(box.minLng, box.maxLng)}::float8 and ${Math.max(box.minLng, box.maxLng)}::float8`,
+  );
+}
+
+/**
  * The matches with a point inside `box` (anywhere without one), and their public point as `lat` and `lng`. SQLite
  * walks its R*Tree first (`cross join` keeps that order: the planner would rather scan the list by status) and
- * reaches each list row by its `seq`; PostgreSQL filters its publications through the GiST index of the point.
+ * reaches each list row by its `seq`; PostgreSQL filters its publications through the GiST index of the point, or,
+ * given the search's matches (`matched`, from placedSearchSeqs, which all the criteria's filters but the area
+ * decided), reads those in the area.
  */
 export function placedMatches(
   db: DB,
@@ -461,8 +498,16 @@ export function placedMatches(
   criteria: ListCriteria,
   box: BoundingBox | undefined,
   groups: SearchGroups,
+  matched?: readonly number[] | null,
 ): { query: PlacedQuery; lat: RawBuilder<number>; lng: RawBuilder<number> } {
   const rest: ListCriteria = { ...criteria, bbox: undefined, near: undefined };
+  if (dialect === 'postgres' && matched !== undefined && matched !== null) {
+    return {
+      query: seqsInBox(db, matched, box),
+      lat: sql<number>`p.public_lat`,
+      lng: sql<number>`p.public_lng`,
+    };
+  }
   if (dialect === 'sqlite') {
     let query = db
       .selectFrom('publication_places as r')
@@ -524,10 +569,19 @@ async function allByDistance(
   criteria: ListCriteria & { near: NonNullable<ListCriteria['near']> },
   groups: SearchGroups,
   need: number,
+  matched: readonly number[] | null,
 ): Promise<{ id: string; distance: number | null }[]> {
   const rest: ListCriteria = { ...criteria, near: undefined };
-  let query = db.selectFrom(listTable(dialect)).where(filtersOf(rest, dialect === 'sqlite', false, dialect));
-  if (groups.length > 0) query = query.where(tierMatch(dialect, groups, 'all'));
+  let query = db.selectFrom(listTable(dialect));
+  if (dialect === 'postgres' && matched !== null) {
+    // The search's matches (every filter but the area decided), those without a point too.
+    query = query
+      .where(sql<SqlBool>`p.seq = any(${matched}::bigint[])`)
+      .where((eb) => eb.and(placeConditions(dialect, { bbox: criteria.bbox }, false)));
+  } else {
+    query = query.where(filtersOf(rest, dialect === 'sqlite', false, dialect));
+    if (groups.length > 0) query = query.where(tierMatch(dialect, groups, 'all'));
+  }
   const [lat, lng] =
     dialect === 'sqlite'
       ? [sql<number>`r.lat`, sql<number>`r.lng`]
@@ -571,12 +625,14 @@ async function nearPage(
           ? await listPage(db, dialect, { ...unordered, order: 'newest' }, at)
           : await searchPage(db, dialect, unordered, groups, at)
         ).total;
-  let rows: { id: string; distance: number | null }[] | null = null;
+  let rows: { id: string; distance: number | null }[] | null = total === 0 ? [] : null;
+  // The search's matches, read once for every box.
+  const matched = total === 0 ? null : await placedSearchSeqs(db, dialect, criteria, groups);
   if (total === -1 || total > NEAR_SMALL_TOTAL) {
     for (const km of NEAR_RADII) {
       const box = intersect(boxAround(near, km), criteria.bbox);
       if (box === null) continue;
-      const { query, lat, lng } = placedMatches(db, dialect, criteria, box, groups);
+      const { query, lat, lng } = placedMatches(db, dialect, criteria, box, groups, matched);
       const found = await query
         .select(['p.id', distanceSql(dialect, near, lat, lng).as('distance')])
         .orderBy('distance')
@@ -590,7 +646,7 @@ async function nearPage(
       }
     }
   }
-  rows ??= await allByDistance(db, dialect, criteria, groups, need);
+  rows ??= await allByDistance(db, dialect, criteria, groups, need, matched);
   const page = rows.slice(offset, need);
   return {
     ids: page.map((row) => row.id),

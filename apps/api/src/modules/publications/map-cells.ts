@@ -3,7 +3,7 @@ import type { BoundingBox } from '@eco/domain';
 import { toCount } from '../../db/count.ts';
 import type { DB, Dialect } from '../../db/schema.ts';
 import { hasDateCriteria } from './date-criteria.ts';
-import { placedMatches, placedMatchesFirst, type ListCriteria } from './list-repository.ts';
+import { placedMatches, placedMatchesFirst, placedSearchSeqs, type ListCriteria } from './list-repository.ts';
 
 // The map of GET /api/publications/map: the matches with a point inside the viewport, grouped in a grid of cells
 // about 64 pixels wide at the zoom (cells of 360 / 2^zoom / 4 degrees), each cell its count and centroid (the mean of
@@ -13,7 +13,8 @@ import { placedMatches, placedMatchesFirst, type ListCriteria } from './list-rep
 //   the zoom's own band for the cells inside, the band EDGE_SHIFT zooms finer for the edge cells' parts inside; only
 //   the points in the remaining sliver (under an eighth of a cell wide along the edges) are grouped one by one.
 // - grouped: every point in view grouped by the database (the other filters, and higher zooms, where few points
-//   are in view).
+//   are in view). With a term on PostgreSQL, the points of the search's matches only, read by their `seq`s from the
+//   list's token bitmaps (placedSearchSeqs): what matches, not what the area holds nor its tsvectors.
 // Both add the points in 1e-7 degrees as integers, so both give the same cells to the last digit.
 
 /** A map cell's publications: how many, their centroid, and the publication's id when it is alone (a pin). */
@@ -87,21 +88,35 @@ function cellsInside(min: number, max: number, size: number): [number, number] {
 /**
  * The map of an area at a zoom: the matches with a point inside `criteria.bbox`, grouped in the zoom's grid.
  * `counted`: true reads the counted cells whenever the filters and the bands allow, false never (the tests compare
- * both); by default up to MAP_CELLS_MAX_ZOOM.
+ * both); by default up to MAP_CELLS_MAX_ZOOM. `tokenBits`: false filters a term with the tsvectors instead of the
+ * token bitmaps on PostgreSQL (the tests compare both).
  */
 export async function mapCells(
   db: DB,
   dialect: Dialect,
   criteria: ListCriteria & { bbox: BoundingBox },
   zoom: number,
-  options: { reader?: DB | undefined; counted?: boolean | undefined } = {},
+  options: {
+    reader?: DB | undefined;
+    counted?: boolean | undefined;
+    tokenBits?: boolean | undefined;
+  } = {},
 ): Promise<MapCell[]> {
   const reads = options.reader ?? db;
   const counted =
     (options.counted ?? zoom <= MAP_CELLS_MAX_ZOOM[dialect]) && countedAhead(criteria, zoom)
       ? await countedCells(reads, dialect, criteria, zoom)
       : null;
-  const all = counted ?? (await groupedCells(reads, dialect, criteria, criteria.bbox, zoom));
+  const matched =
+    counted !== null || options.tokenBits === false
+      ? null
+      : await placedSearchSeqs(
+          reads,
+          dialect,
+          criteria,
+          criteria.words.map((word) => [word]),
+        );
+  const all = counted ?? (await groupedCells(reads, dialect, criteria, criteria.bbox, zoom, matched));
   const alone = all.filter((cell) => cell.count === 1 && cell.id === undefined);
   const ids = await pinsOf(reads, dialect, criteria, zoom, alone);
   return all.map((cell) => ({
@@ -121,12 +136,13 @@ function groupedQuery(
   zoom: number,
   extra?: (lat: RawBuilder<number>, lng: RawBuilder<number>) => RawBuilder<SqlBool>,
   matchesFirst = false,
+  matched: readonly number[] | null = null,
 ) {
   const size = cellSize(zoom);
   const groups = criteria.words.map((word) => [word]);
   const { query, lat, lng } = matchesFirst
     ? placedMatchesFirst(db, criteria, box, groups)
-    : placedMatches(db, dialect, criteria, box, groups);
+    : placedMatches(db, dialect, criteria, box, groups, matched);
   return (
     (extra === undefined ? query : query.where(extra(lat, lng)))
       .select([
@@ -171,10 +187,11 @@ async function groupedCells(
   criteria: ListCriteria,
   box: BoundingBox,
   zoom: number,
+  matched: readonly number[] | null,
 ): Promise<CellSums[]> {
   const narrowing = criteria.words.length > 0 || (criteria.labels ?? []).length > 0;
   const first = dialect === 'sqlite' && narrowing && zoom <= MATCHES_FIRST_MAX_ZOOM;
-  return sumsOf(await groupedQuery(db, dialect, criteria, box, zoom, undefined, first).execute());
+  return sumsOf(await groupedQuery(db, dialect, criteria, box, zoom, undefined, first, matched).execute());
 }
 
 /**

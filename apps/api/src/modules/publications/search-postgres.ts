@@ -188,7 +188,25 @@ export async function postgresTokenSearch(
     return seqs;
   }
 
+  /** Every match's `seq`, ascending: the set bits of the chunks where the words and the filters meet. */
+  async function matches(): Promise<number[]> {
+    if (empty) return [];
+    const { query, setOf } = perChunk(['a', 'f']);
+    const { rows } = await sql<{ chunk: number; bits: string }>`
+      with per_chunk as (${query}), matched as (select chunk, ${setOf('a')} & ${setOf('f')} as bits from per_chunk)
+      select chunk, bits::text as bits from matched where bit_count(bits) > 0 order by chunk`.execute(db);
+    const seqs: number[] = [];
+    for (const row of rows) {
+      // Bit i of chunk c is the publication numbered c × CHUNK_BITS + i.
+      const base = row.chunk * CHUNK_BITS;
+      for (let bit = row.bits.indexOf('1'); bit >= 0; bit = row.bits.indexOf('1', bit + 1))
+        seqs.push(base + bit);
+    }
+    return seqs;
+  }
+
   return {
+    matches,
     /** How many publications match. */
     async count(): Promise<number> {
       if (empty) return 0;
