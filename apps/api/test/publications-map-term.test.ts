@@ -1,0 +1,235 @@
+import type { BoundingBox } from '@eco/domain';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DB } from '../src/db/schema.ts';
+import {
+  createListMemory,
+  listPublications,
+  placedSearchSeqs,
+  type ListCriteria,
+} from '../src/modules/publications/list-repository.ts';
+import { mapCells, type MapCell } from '../src/modules/publications/map-cells.ts';
+import { distanceSql } from '../src/modules/publications/place-sql.ts';
+import { searchStemsOf } from '../src/modules/publications/search-stems.ts';
+import { createActors, storePublication, type Actors } from './helpers/publications.ts';
+import { createTestApp, testDialect, type TestApp } from './helpers/test-app.ts';
+
+// On PostgreSQL the map and near-me with a term take the search's matches from the token bitmaps and read their
+// points by `seq` (placedSearchSeqs, migration 0033): the same cells, counts and pins as filtering the publications
+// with their tsvectors in the area, for terms of one and two words, prefixes, every filter the bitmaps carry and
+// areas of every size, and after the writes that change what matches.
+
+const WORDS = [
+  'vidrio',
+  'vidrieria',
+  'carton',
+  'cartonero',
+  'ropa',
+  'usada',
+  'compost',
+  'taller',
+  'botellas',
+  'feria',
+];
+const TERMS: string[][] = [
+  ['vidrio'],
+  ['vid'],
+  ['cart'],
+  ['ropa', 'usada'],
+  ['taller', 'comp'],
+  ['feria'],
+  ['c'],
+  ['zzzq'],
+  ['botellas', 'v'],
+];
+const FILTERS: Pick<ListCriteria, 'typed' | 'country' | 'province' | 'labels'>[] = [
+  {},
+  { typed: 'dots' },
+  { country: 'arg' },
+  { labels: ['Vidrios'] },
+  { labels: ['Vidrios', 'Plásticos'] },
+  { typed: 'market', country: 'arg', labels: ['Vidrios', 'Plásticos'] },
+  { country: 'arg', province: 'cordoba' },
+];
+const ZOOMS = [3, 4, 6, 8, 10, 13];
+
+/** mulberry32: the same data on every run. */
+function seeded(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const sorted = (cells: MapCell[]) =>
+  [...cells].sort((a, b) => a.lat - b.lat || a.lng - b.lng || a.count - b.count || a.id.localeCompare(b.id));
+
+describe.runIf(testDialect === 'postgres')('the map and near-me with a term on PostgreSQL', () => {
+  let subject: TestApp;
+  let db: DB;
+  let actors: Actors;
+  const random = seeded(33);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+  const ids: string[] = [];
+
+  /** Some words of the pool. */
+  const text = (count: number) => Array.from({ length: count }, () => pick(WORDS)).join(' ');
+
+  /** A random viewport: the world, a country, a province, a city, a few blocks. */
+  function viewport(): BoundingBox {
+    const center = pick([
+      { lat: -31.42, lng: -64.18 },
+      { lat: -34.6, lng: -58.42 },
+      { lat: 6.24, lng: -75.58 },
+    ]);
+    const half = pick([90, 20, 4, 0.5, 0.05, 0.005]) * (0.5 + random());
+    const lat = center.lat + (random() - 0.5) * half;
+    const lng = center.lng + (random() - 0.5) * half;
+    return {
+      minLat: Math.max(-85, lat - half / 2),
+      maxLat: Math.min(85, lat + half / 2),
+      minLng: Math.max(-180, lng - half),
+      maxLng: Math.min(180, lng + half),
+    };
+  }
+
+  beforeAll(async () => {
+    subject = await createTestApp();
+    db = subject.database.db;
+    actors = await createActors(db);
+    const places = [
+      { lat: -31.42, lng: -64.18, country: 'arg', province: 'cordoba', spread: 0.4 },
+      { lat: -31.4, lng: -64.19, country: 'arg', province: 'cordoba', spread: 0.01 },
+      { lat: -34.6, lng: -58.42, country: 'arg', province: 'buenos-aires', spread: 0.3 },
+      { lat: 6.24, lng: -75.58, country: 'col', province: 'antioquia', spread: 0.2 },
+    ];
+    for (let index = 0; index < 240; index++) {
+      const place = pick(places);
+      const id = await storePublication(db, {
+        typed: pick(['dots', 'market', 'barter', 'events']),
+        title: text(1 + Math.floor(random() * 3)),
+        description: text(Math.floor(random() * 4)),
+        labels: random() < 0.4 ? [pick(['Vidrios', 'Plásticos', 'Papel/Cartón'])] : [],
+        status: random() < 0.1 ? 0 : 1,
+        createdBy: random() < 0.2 ? actors.other.id : actors.author.id,
+        createdAt: new Date(Date.UTC(2026, 0, 1) + index * 60_000).toISOString(),
+        country: place.country,
+        province: place.province,
+      });
+      ids.push(id);
+      // A few without a point (near-me lists them last; the map never).
+      if (index % 17 === 0) continue;
+      const lat = Number((place.lat + (random() - 0.5) * place.spread).toFixed(6));
+      const lng = Number((place.lng + (random() - 0.5) * place.spread).toFixed(6));
+      await db
+        .updateTable('publications')
+        .set({ location_lat: lat, location_lng: lng, public_lat: lat, public_lng: lng, location_exact: 1 })
+        .where('id', '=', id)
+        .execute();
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    await subject.dispose();
+  });
+
+  /** `rounds` random viewports × zooms × terms × filters: the bitmaps' cells equal the tsvectors'. */
+  async function expectSameCells(rounds: number) {
+    const dialect = subject.database.dialect;
+    let matched = 0;
+    for (let round = 0; round < rounds; round++) {
+      const bbox = viewport();
+      for (const words of TERMS) {
+        const filters = pick(FILTERS);
+        const zoom = pick(ZOOMS);
+        const criteria = { status: 'published' as const, ...filters, bbox, words, offset: 0, limit: 0 };
+        // The bitmaps answer these criteria (else the comparison would compare the tsvectors with themselves).
+        expect(
+          await placedSearchSeqs(
+            db,
+            dialect,
+            criteria,
+            words.map((word) => [word]),
+          ),
+        ).not.toBeNull();
+        const bits = await mapCells(db, dialect, criteria, zoom);
+        const vectors = await mapCells(db, dialect, criteria, zoom, { tokenBits: false });
+        expect(sorted(bits), JSON.stringify([bbox, zoom, words, filters])).toEqual(sorted(vectors));
+        matched += bits.reduce((sum, cell) => sum + cell.count, 0);
+      }
+    }
+    // The comparisons mean something: many matches were in view.
+    expect(matched).toBeGreaterThan(200);
+  }
+
+  /** Near-me with a term: every match, nearest first (without a point last, newest first), as the list finds them. */
+  async function expectNearInOrder() {
+    const dialect = subject.database.dialect;
+    const memory = createListMemory(db);
+    const near = { lat: -31.41, lng: -64.2 };
+    for (const words of TERMS) {
+      for (const filters of FILTERS.slice(0, 4)) {
+        const base = { status: 'published' as const, ...filters, words, offset: 0, limit: 500 };
+        const listed = await listPublications(db, dialect, base, memory);
+        const nearest = await listPublications(db, dialect, { ...base, near, limit: 30 }, memory);
+        // Nothing matched and the list answered a corrected search: near-me corrects nothing.
+        if (listed.deps.vocabulary.length > 0) {
+          expect(nearest.total).toBe(0);
+          continue;
+        }
+        const matches = listed.rows.map((row) => row.id);
+        expect(nearest.total).toBe(listed.total);
+        if (matches.length === 0) {
+          expect(nearest.rows).toEqual([]);
+          continue;
+        }
+        const { rows } = await sql<{
+          id: string;
+        }>`select p.id from publications as p where p.id in (${sql.join(matches)})
+          order by p.public_lat is null, ${distanceSql(dialect, near, sql`p.public_lat`, sql`p.public_lng`)}, p.seq desc
+          limit 30`.execute(db);
+        expect(
+          nearest.rows.map((row) => row.id),
+          JSON.stringify([words, filters]),
+        ).toEqual(rows.map((row) => row.id));
+      }
+    }
+  }
+
+  it('gives the same cells as the tsvectors, and near-me the same order', async () => {
+    await expectSameCells(12);
+    await expectNearInOrder();
+  }, 120_000);
+
+  it('follows publishing, unpublishing, edited words, a moved point and a suspended author', async () => {
+    const update = (id: string, set: Record<string, unknown>) =>
+      db.updateTable('publications').set(set).where('id', '=', id).execute();
+    // Words changed: new ones, and others gone.
+    for (const id of ids.slice(0, 30)) {
+      const title = text(2);
+      const description = 'botellas usadas de vidrio';
+      await update(id, {
+        title,
+        description,
+        ...searchStemsOf({ title, description, labels: '[]' }),
+        labels: '[]',
+      });
+    }
+    // Unpublished and published.
+    for (const id of ids.slice(30, 60)) await update(id, { status: 0 });
+    for (const id of ids.slice(60, 90)) await update(id, { status: 1 });
+    // Moved across the country, and one point taken away.
+    await update(ids[90]!, { public_lat: 6.25, public_lng: -75.6, location_lat: 6.25, location_lng: -75.6 });
+    await update(ids[91]!, { public_lat: null, public_lng: null, location_lat: null, location_lng: null });
+    await expectSameCells(6);
+    await expectNearInOrder();
+    await db.updateTable('users').set({ is_active: 0 }).where('id', '=', actors.other.id).execute();
+    await expectSameCells(6);
+    await db.updateTable('users').set({ is_active: 1 }).where('id', '=', actors.other.id).execute();
+    await expectSameCells(4);
+    await expectNearInOrder();
+  }, 180_000);
+});
