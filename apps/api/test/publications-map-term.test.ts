@@ -5,7 +5,7 @@ import type { DB } from '../src/db/schema.ts';
 import {
   createListMemory,
   listPublications,
-  placedSearchSeqs,
+  placedSearch,
   type ListCriteria,
 } from '../src/modules/publications/list-repository.ts';
 import { mapCells, type MapCell } from '../src/modules/publications/map-cells.ts';
@@ -15,7 +15,7 @@ import { createActors, storePublication, type Actors } from './helpers/publicati
 import { createTestApp, testDialect, type TestApp } from './helpers/test-app.ts';
 
 // On PostgreSQL the map and near-me with a term take the search's matches from the token bitmaps and read their
-// points by `seq` (placedSearchSeqs, migration 0033): the same cells, counts and pins as filtering the publications
+// points by `seq` (placedSearch, migration 0033): the same cells, counts and pins as filtering the publications
 // with their tsvectors in the area, for terms of one and two words, prefixes, every filter the bitmaps carry and
 // areas of every size, and after the writes that change what matches.
 
@@ -148,7 +148,7 @@ describe.runIf(testDialect === 'postgres')('the map and near-me with a term on P
         const criteria = { status: 'published' as const, ...filters, bbox, words, offset: 0, limit: 0 };
         // The bitmaps answer these criteria (else the comparison would compare the tsvectors with themselves).
         expect(
-          await placedSearchSeqs(
+          await placedSearch(
             db,
             dialect,
             criteria,

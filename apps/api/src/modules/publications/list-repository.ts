@@ -8,6 +8,7 @@ import type { DB, Dialect, PublicationsTable } from '../../db/schema.ts';
 import { countFromGroups } from './count-repository.ts';
 import { findFileUrls, selectWithAuthor, type PublicationWithAuthor } from './repository.ts';
 import { facetTokensOf } from './search-facets.ts';
+import { CHUNK_BITS } from '../../db/migrations/0019-search-token-bits.ts';
 import { postgresTokenSearch } from './search-postgres.ts';
 import {
   ftsTier,
@@ -451,46 +452,89 @@ function publicationsAsP(db: DB) {
 export type PlacedQuery = ReturnType<typeof publicationsAsP>;
 
 /**
- * The public matches of a text search on PostgreSQL, for the map and near-me: the `seq`s, ascending, of the
- * publications the token bitmaps give for `groups` and the criteria's filters other than the area (search-postgres.ts:
- * read without a publication, what the list's search reads), or null when there is no text search or a filter has no
- * facet there (a status other than the public's, an author, dates, open=now): placedMatches then filters the
- * publications with their tsvectors. A search of the tsvectors in an area read every candidate's tsvector again (the
- * prefix query is lossy in the GIN index) and, through the point's index, every point of a large area.
+ * The public matches of a text search on PostgreSQL, for the map and near-me, as the token bitmaps give them for the
+ * words and the criteria's filters other than the area (search-postgres.ts: read without a publication, as the
+ * list's search reads them). A search of the tsvectors in an area read every candidate's tsvector again (the prefix
+ * query is lossy in the GIN index) and, through the point's index, every point of a large area.
  */
-export async function placedSearchSeqs(
+export type PlacedSearch = {
+  /** Every match's `seq`, ascending. */
+  seqs: number[];
+  /** The matches of the chunks with few, each read by its `seq`. */
+  sparse: number[];
+  /** The chunks with many, each read whole (its range of `seq`s, the bits tested): bits as text, bit 0 first. */
+  dense: { chunks: number[]; bits: string[] };
+};
+
+/**
+ * A chunk with more matches than this is read whole: measured at 100,000 publications, a lookup by `seq` costs about
+ * what 25 index entries read in a row do.
+ */
+const DENSE_CHUNK = CHUNK_BITS / 32;
+
+/**
+ * The search's matches for placedMatches, or null when there is no text search or a filter has no facet among the
+ * bitmaps (a status other than the public's, an author, dates, open=now): the tsvectors then filter.
+ */
+export async function placedSearch(
   db: DB,
   dialect: Dialect,
   criteria: ListCriteria,
   groups: SearchGroups,
-): Promise<readonly number[] | null> {
+): Promise<PlacedSearch | null> {
   if (dialect !== 'postgres' || groups.length === 0) return null;
   if (criteria.status !== 'published' || criteria.openAt !== undefined) return null;
   const tokens = await facetTokensOf(db, criteria);
   if (tokens === null) return null;
-  return (await postgresTokenSearch(db, groups, tokens, { offset: 0, limit: 0 })).matches();
+  const search: PlacedSearch = { seqs: [], sparse: [], dense: { chunks: [], bits: [] } };
+  for (const { chunk, bits, count } of await (
+    await postgresTokenSearch(db, groups, tokens, { offset: 0, limit: 0 })
+  ).matches()) {
+    const base = chunk * CHUNK_BITS;
+    const seqs: number[] = [];
+    for (let bit = bits.indexOf('1'); bit >= 0; bit = bits.indexOf('1', bit + 1)) seqs.push(base + bit);
+    search.seqs.push(...seqs);
+    if (count > DENSE_CHUNK) {
+      search.dense.chunks.push(chunk);
+      search.dense.bits.push(bits);
+    } else search.sparse.push(...seqs);
+  }
+  return search;
 }
 
 /**
- * The publications numbered `seqs` with a point inside `box` (or with a point, without one), on PostgreSQL: each
- * read by its `seq` through an index holding its point and id (migration 0033), not a table row read. The box as
- * ranges of the columns: the same points as the GiST index's `<@` (whose comparisons are exact too).
+ * The search's matches with a point inside `box` (or with a point, without one), on PostgreSQL, as `p` (id, seq and
+ * point): read from an index holding the point and the id by `seq` (migration 0033), no table row, no tsvector. The
+ * box as ranges of the columns: the same points as the GiST index's `<@` (whose comparisons are exact too).
  */
-function seqsInBox(db: DB, seqs: readonly number[], box: BoundingBox | undefined) {
-  const query = publicationsAsP(db).where(sql<SqlBool>`p.seq = any(${seqs}::bigint[])`);
-  if (box === undefined) return query.where(sql<SqlBool>`p.public_lat is not null`);
-  return query.where(
-    sql<SqlBool>`p.public_lat between ${Math.min(box.minLat, box.maxLat)}::float8 and ${Math.max(box.minLat, box.maxLat)}::float8
-      and p.public_lng between ${Math.min(box.minLng, box.maxLng)}::float8 and ${Math.max(box.minLng, box.maxLng)}::float8`,
-  );
+function searchInBox(db: DB, search: PlacedSearch, box: BoundingBox | undefined) {
+  const inBox =
+    box === undefined
+      ? sql<SqlBool>`p.public_lat is not null`
+      : sql<SqlBool>`p.public_lat between ${Math.min(box.minLat, box.maxLat)}::float8 and ${Math.max(box.minLat, box.maxLat)}::float8
+        and p.public_lng between ${Math.min(box.minLng, box.maxLng)}::float8 and ${Math.max(box.minLng, box.maxLng)}::float8`;
+  const size = sql.raw(String(CHUNK_BITS));
+  // The dense chunks' ranges read in a row (`offset 0` keeps the lateral read per chunk, each its index range).
+  const matches = sql`(
+    select p.id, p.seq, p.public_lat, p.public_lng from unnest(${search.sparse}::bigint[]) as s(seq)
+      join publications as p on p.seq = s.seq where ${inBox}
+    union all
+    select r.id, r.seq, r.public_lat, r.public_lng
+      from unnest(${search.dense.chunks}::int[], ${search.dense.bits}::bit(${size})[]) as m(chunk, bits)
+      cross join lateral (select p.id, p.seq, p.public_lat, p.public_lng from publications as p
+        where p.seq >= m.chunk::bigint * ${size} and p.seq < (m.chunk + 1)::bigint * ${size} and ${inBox}
+          and get_bit(m.bits, (p.seq & ${sql.raw(String(CHUNK_BITS - 1))})::int) <> 0
+        offset 0) as r
+  )`;
+  return db.selectFrom(matches.as('p')) as unknown as PlacedQuery;
 }
 
 /**
  * The matches with a point inside `box` (anywhere without one), and their public point as `lat` and `lng`. SQLite
  * walks its R*Tree first (`cross join` keeps that order: the planner would rather scan the list by status) and
  * reaches each list row by its `seq`; PostgreSQL filters its publications through the GiST index of the point, or,
- * given the search's matches (`matched`, from placedSearchSeqs, which all the criteria's filters but the area
- * decided), reads those in the area.
+ * given the search's matches (`matched`, from placedSearch, which all the criteria's filters but the area decided),
+ * reads those in the area.
  */
 export function placedMatches(
   db: DB,
@@ -498,12 +542,12 @@ export function placedMatches(
   criteria: ListCriteria,
   box: BoundingBox | undefined,
   groups: SearchGroups,
-  matched?: readonly number[] | null,
+  matched?: PlacedSearch | null,
 ): { query: PlacedQuery; lat: RawBuilder<number>; lng: RawBuilder<number> } {
   const rest: ListCriteria = { ...criteria, bbox: undefined, near: undefined };
   if (dialect === 'postgres' && matched !== undefined && matched !== null) {
     return {
-      query: seqsInBox(db, matched, box),
+      query: searchInBox(db, matched, box),
       lat: sql<number>`p.public_lat`,
       lng: sql<number>`p.public_lng`,
     };
@@ -569,14 +613,14 @@ async function allByDistance(
   criteria: ListCriteria & { near: NonNullable<ListCriteria['near']> },
   groups: SearchGroups,
   need: number,
-  matched: readonly number[] | null,
+  matched: PlacedSearch | null,
 ): Promise<{ id: string; distance: number | null }[]> {
   const rest: ListCriteria = { ...criteria, near: undefined };
   let query = db.selectFrom(listTable(dialect));
   if (dialect === 'postgres' && matched !== null) {
     // The search's matches (every filter but the area decided), those without a point too.
     query = query
-      .where(sql<SqlBool>`p.seq = any(${matched}::bigint[])`)
+      .where(sql<SqlBool>`p.seq = any(${matched.seqs}::bigint[])`)
       .where((eb) => eb.and(placeConditions(dialect, { bbox: criteria.bbox }, false)));
   } else {
     query = query.where(filtersOf(rest, dialect === 'sqlite', false, dialect));
@@ -627,7 +671,7 @@ async function nearPage(
         ).total;
   let rows: { id: string; distance: number | null }[] | null = total === 0 ? [] : null;
   // The search's matches, read once for every box.
-  const matched = total === 0 ? null : await placedSearchSeqs(db, dialect, criteria, groups);
+  const matched = total === 0 ? null : await placedSearch(db, dialect, criteria, groups);
   if (total === -1 || total > NEAR_SMALL_TOTAL) {
     for (const km of NEAR_RADII) {
       const box = intersect(boxAround(near, km), criteria.bbox);

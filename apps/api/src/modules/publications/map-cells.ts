@@ -3,7 +3,13 @@ import type { BoundingBox } from '@eco/domain';
 import { toCount } from '../../db/count.ts';
 import type { DB, Dialect } from '../../db/schema.ts';
 import { hasDateCriteria } from './date-criteria.ts';
-import { placedMatches, placedMatchesFirst, placedSearchSeqs, type ListCriteria } from './list-repository.ts';
+import {
+  placedMatches,
+  placedMatchesFirst,
+  placedSearch,
+  type ListCriteria,
+  type PlacedSearch,
+} from './list-repository.ts';
 
 // The map of GET /api/publications/map: the matches with a point inside the viewport, grouped in a grid of cells
 // about 64 pixels wide at the zoom (cells of 360 / 2^zoom / 4 degrees), each cell its count and centroid (the mean of
@@ -14,7 +20,7 @@ import { placedMatches, placedMatchesFirst, placedSearchSeqs, type ListCriteria 
 //   the points in the remaining sliver (under an eighth of a cell wide along the edges) are grouped one by one.
 // - grouped: every point in view grouped by the database (the other filters, and higher zooms, where few points
 //   are in view). With a term on PostgreSQL, the points of the search's matches only, read by their `seq`s from the
-//   list's token bitmaps (placedSearchSeqs): what matches, not what the area holds nor its tsvectors.
+//   list's token bitmaps (placedSearch): what matches, not what the area holds nor its tsvectors.
 // Both add the points in 1e-7 degrees as integers, so both give the same cells to the last digit.
 
 /** A map cell's publications: how many, their centroid, and the publication's id when it is alone (a pin). */
@@ -110,7 +116,7 @@ export async function mapCells(
   const matched =
     counted !== null || options.tokenBits === false
       ? null
-      : await placedSearchSeqs(
+      : await placedSearch(
           reads,
           dialect,
           criteria,
@@ -136,7 +142,7 @@ function groupedQuery(
   zoom: number,
   extra?: (lat: RawBuilder<number>, lng: RawBuilder<number>) => RawBuilder<SqlBool>,
   matchesFirst = false,
-  matched: readonly number[] | null = null,
+  matched: PlacedSearch | null = null,
 ) {
   const size = cellSize(zoom);
   const groups = criteria.words.map((word) => [word]);
@@ -187,7 +193,7 @@ async function groupedCells(
   criteria: ListCriteria,
   box: BoundingBox,
   zoom: number,
-  matched: readonly number[] | null,
+  matched: PlacedSearch | null,
 ): Promise<CellSums[]> {
   const narrowing = criteria.words.length > 0 || (criteria.labels ?? []).length > 0;
   const first = dialect === 'sqlite' && narrowing && zoom <= MATCHES_FIRST_MAX_ZOOM;

@@ -42,6 +42,9 @@ const NONE = `B'0'::bit(${CHUNK_BITS})`;
 /** How many of the newest chunks a page is first looked for in (16,384 publications). */
 const NEWEST_CHUNKS = 2;
 
+/** A chunk's matches: its bits as text ('0' and '1', bit 0 first) and how many are set. */
+export type ChunkMatches = { chunk: number; bits: string; count: number };
+
 type ChunkRow = {
   chunk: number;
   /** How many publications of the chunk match, and how many of them are of the title's tier. */
@@ -188,21 +191,18 @@ export async function postgresTokenSearch(
     return seqs;
   }
 
-  /** Every match's `seq`, ascending: the set bits of the chunks where the words and the filters meet. */
-  async function matches(): Promise<number[]> {
+  /**
+   * Every chunk where the words and the filters meet: its bits (bit i is the publication numbered chunk ×
+   * CHUNK_BITS + i) and how many are set, in chunk order.
+   */
+  async function matches(): Promise<ChunkMatches[]> {
     if (empty) return [];
     const { query, setOf } = perChunk(['a', 'f']);
-    const { rows } = await sql<{ chunk: number; bits: string }>`
+    const { rows } = await sql<{ chunk: number; bits: string; count: string | number }>`
       with per_chunk as (${query}), matched as (select chunk, ${setOf('a')} & ${setOf('f')} as bits from per_chunk)
-      select chunk, bits::text as bits from matched where bit_count(bits) > 0 order by chunk`.execute(db);
-    const seqs: number[] = [];
-    for (const row of rows) {
-      // Bit i of chunk c is the publication numbered c × CHUNK_BITS + i.
-      const base = row.chunk * CHUNK_BITS;
-      for (let bit = row.bits.indexOf('1'); bit >= 0; bit = row.bits.indexOf('1', bit + 1))
-        seqs.push(base + bit);
-    }
-    return seqs;
+      select chunk, bits::text as bits, bit_count(bits) as count from matched where bit_count(bits) > 0
+      order by chunk`.execute(db);
+    return rows.map((row) => ({ chunk: row.chunk, bits: row.bits, count: toCount(row.count) }));
   }
 
   return {
