@@ -106,6 +106,8 @@ export async function mapCells(
     reader?: DB | undefined;
     counted?: boolean | undefined;
     tokenBits?: boolean | undefined;
+    /** placedSearch's `denseFrom` (the tests' choice). */
+    denseFrom?: number | undefined;
   } = {},
 ): Promise<MapCell[]> {
   const reads = options.reader ?? db;
@@ -121,6 +123,7 @@ export async function mapCells(
           dialect,
           criteria,
           criteria.words.map((word) => [word]),
+          options.denseFrom,
         );
   const all = counted ?? (await groupedCells(reads, dialect, criteria, criteria.bbox, zoom, matched));
   const alone = all.filter((cell) => cell.count === 1 && cell.id === undefined);
