@@ -172,36 +172,42 @@ describe.runIf(testDialect === 'postgres')('the map and near-me with a term on P
     expect(matched).toBeGreaterThan(200);
   }
 
-  /** Near-me with a term: every match, nearest first (without a point last, newest first), as the list finds them. */
+  /**
+   * Near-me with a term: every match, nearest first (without a point last, newest first), as the list finds them;
+   * uncounted too (`count: false`), which walks the growing boxes (from 50 km, the bitmaps' matches).
+   */
   async function expectNearInOrder() {
     const dialect = subject.database.dialect;
     const memory = createListMemory(db);
-    const near = { lat: -31.41, lng: -64.2 };
-    for (const words of TERMS) {
-      for (const filters of FILTERS.slice(0, 4)) {
-        const base = { status: 'published' as const, ...filters, words, offset: 0, limit: 500 };
-        const listed = await listPublications(db, dialect, base, memory);
-        const nearest = await listPublications(db, dialect, { ...base, near, limit: 30 }, memory);
-        // Nothing matched and the list answered a corrected search: near-me corrects nothing.
-        if (listed.deps.vocabulary.length > 0) {
-          expect(nearest.total).toBe(0);
-          continue;
+    for (const near of [
+      { lat: -31.41, lng: -64.2 },
+      { lat: -34.9, lng: -58.1 },
+      { lat: 6.9, lng: -75.1 },
+    ]) {
+      for (const words of TERMS) {
+        for (const filters of FILTERS.slice(0, 4)) {
+          const base = { status: 'published' as const, ...filters, words, offset: 0, limit: 500 };
+          const listed = await listPublications(db, dialect, base, memory);
+          // Nothing matched and the list answered a corrected search: near-me corrects nothing.
+          const matches = listed.deps.vocabulary.length > 0 ? [] : listed.rows.map((row) => row.id);
+          const { rows } =
+            matches.length === 0
+              ? { rows: [] }
+              : await sql<{
+                  id: string;
+                }>`select p.id from publications as p where p.id in (${sql.join(matches)})
+                order by p.public_lat is null,
+                  ${distanceSql(dialect, near, sql`p.public_lat`, sql`p.public_lng`)}, p.seq desc
+                limit 30`.execute(db);
+          for (const count of [undefined, false]) {
+            const nearest = await listPublications(db, dialect, { ...base, near, limit: 30, count }, memory);
+            if (count === undefined) expect(nearest.total).toBe(matches.length === 0 ? 0 : listed.total);
+            expect(
+              nearest.rows.map((row) => row.id),
+              JSON.stringify([near, words, filters, count]),
+            ).toEqual(rows.map((row) => row.id));
+          }
         }
-        const matches = listed.rows.map((row) => row.id);
-        expect(nearest.total).toBe(listed.total);
-        if (matches.length === 0) {
-          expect(nearest.rows).toEqual([]);
-          continue;
-        }
-        const { rows } = await sql<{
-          id: string;
-        }>`select p.id from publications as p where p.id in (${sql.join(matches)})
-          order by p.public_lat is null, ${distanceSql(dialect, near, sql`p.public_lat`, sql`p.public_lng`)}, p.seq desc
-          limit 30`.execute(db);
-        expect(
-          nearest.rows.map((row) => row.id),
-          JSON.stringify([words, filters]),
-        ).toEqual(rows.map((row) => row.id));
       }
     }
   }

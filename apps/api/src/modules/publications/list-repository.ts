@@ -604,6 +604,9 @@ export function placedMatchesFirst(
 /** Near-me's growing radii, in kilometres. */
 const NEAR_RADII = [2, 10, 50, 250, 1000];
 
+/** From boxes this wide (km), near-me with a term reads the matches from the bitmaps (placedSearch). */
+const NEAR_BITMAPS_KM = 50;
+
 /** Up to this many matches, near-me orders them all at once instead of walking boxes. */
 const NEAR_SMALL_TOTAL = 2000;
 
@@ -674,12 +677,14 @@ async function nearPage(
           : await searchPage(db, dialect, unordered, groups, at)
         ).total;
   let rows: { id: string; distance: number | null }[] | null = total === 0 ? [] : null;
-  // The search's matches, read once for every box.
-  const matched = total === 0 ? null : await placedSearch(db, dialect, criteria, groups);
+  // The search's matches from the bitmaps, read once the boxes are wide (the few points of the first boxes cost less
+  // than reading the bitmaps; a wide box's points, each with its tsvector, cost far more).
+  let matched: PlacedSearch | null | undefined;
   if (total === -1 || total > NEAR_SMALL_TOTAL) {
     for (const km of NEAR_RADII) {
       const box = intersect(boxAround(near, km), criteria.bbox);
       if (box === null) continue;
+      if (km >= NEAR_BITMAPS_KM) matched ??= await placedSearch(db, dialect, criteria, groups);
       const { query, lat, lng } = placedMatches(db, dialect, criteria, box, groups, matched);
       const found = await query
         .select(['p.id', distanceSql(dialect, near, lat, lng).as('distance')])
@@ -694,7 +699,7 @@ async function nearPage(
       }
     }
   }
-  rows ??= await allByDistance(db, dialect, criteria, groups, need, matched);
+  rows ??= await allByDistance(db, dialect, criteria, groups, need, matched ?? null);
   const page = rows.slice(offset, need);
   return {
     ids: page.map((row) => row.id),
