@@ -16,8 +16,8 @@ import { createTestApp, testDialect, type TestApp } from './helpers/test-app.ts'
 
 // On PostgreSQL the map and near-me with a term take the search's matches from the token bitmaps and read their
 // points by `seq` (placedSearch, migration 0033): the same cells, counts and pins as filtering the publications
-// with their tsvectors in the area, for terms of one and two words, prefixes, every filter the bitmaps carry and
-// areas of every size, and after the writes that change what matches.
+// with their tsvectors (or, labels alone, their labels) in the area, for terms of one and two words, prefixes, every
+// filter the bitmaps carry and areas of every size, and after the writes that change what matches.
 
 const WORDS = [
   'vidrio',
@@ -42,6 +42,8 @@ const TERMS: string[][] = [
   'co',
   'zzzq',
   'botellas vi',
+  // No term: labels alone read the bitmaps too.
+  '',
 ].map(normalizeSearchTerms);
 const FILTERS: Pick<ListCriteria, 'typed' | 'country' | 'province' | 'labels'>[] = [
   {},
@@ -144,7 +146,8 @@ describe.runIf(testDialect === 'postgres')('the map and near-me with a term on P
     for (let round = 0; round < rounds; round++) {
       const bbox = viewport();
       for (const words of TERMS) {
-        const filters = pick(FILTERS);
+        const filters =
+          words.length > 0 ? pick(FILTERS) : pick(FILTERS.filter((one) => one.labels !== undefined));
         const zoom = pick(ZOOMS);
         const criteria = { status: 'published' as const, ...filters, bbox, words, offset: 0, limit: 0 };
         // The bitmaps answer these criteria (else the comparison would compare the tsvectors with themselves).

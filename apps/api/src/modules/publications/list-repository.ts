@@ -473,8 +473,9 @@ export type PlacedSearch = {
 const DENSE_CHUNK = CHUNK_BITS / 32;
 
 /**
- * The search's matches for placedMatches, or null when there is no text search or a filter has no facet among the
- * bitmaps (a status other than the public's, an author, dates, open=now): the tsvectors then filter.
+ * The search's matches for placedMatches (or, without a term, those of the labels), or null when there is neither or
+ * a filter has no facet among the bitmaps (a status other than the public's, an author, dates, open=now): the
+ * tsvectors (the labels' text) then filter.
  */
 export async function placedSearch(
   db: DB,
@@ -484,7 +485,8 @@ export async function placedSearch(
   /** Chunks with more matches than this are read whole (the tests choose every chunk, or none). */
   denseFrom = DENSE_CHUNK,
 ): Promise<PlacedSearch | null> {
-  if (dialect !== 'postgres' || groups.length === 0) return null;
+  // Without a term, labels alone narrow enough to be worth the bitmaps (a category and a country are counted ahead).
+  if (dialect !== 'postgres' || (groups.length === 0 && (criteria.labels ?? []).length === 0)) return null;
   if (criteria.status !== 'published' || criteria.openAt !== undefined) return null;
   const tokens = await facetTokensOf(db, criteria);
   if (tokens === null) return null;
