@@ -19,7 +19,7 @@ import {
 //   the zoom's own band for the cells inside, the band EDGE_SHIFT zooms finer for the edge cells' parts inside; only
 //   the points in the remaining sliver (under an eighth of a cell wide along the edges) are grouped one by one.
 // - grouped: every point in view grouped by the database (the other filters, and higher zooms, where few points
-//   are in view). With a term on PostgreSQL, the points of the search's matches only, read by their `seq`s from the
+//   are in view). With a term or labels on PostgreSQL, the points of the matches only, read by their `seq`s from the
 //   list's token bitmaps (placedSearch): what matches, not what the area holds nor its tsvectors.
 // Both add the points in 1e-7 degrees as integers, so both give the same cells to the last digit.
 
