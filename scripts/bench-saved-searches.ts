@@ -3,7 +3,7 @@
 // owner is notified (the job's matching and saving, as the queue's worker runs it), and what publishing costs with
 // and without searches listening (the trigger that queues the job). BENCH_AREAS (0.15 by default) of the searches
 // have a map area around Córdoba, Buenos Aires or Mendoza; the publications are at a point in Córdoba. Removes what
-// it creates.
+// it creates. Each publication is also matched by explore's list query (the reference): the same searches must match.
 import { randomUUID } from 'node:crypto';
 import { createDatabase } from '../apps/api/src/db/database.ts';
 import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
@@ -112,6 +112,21 @@ async function run(dialect: Dialect): Promise<void> {
       const t0 = performance.now();
       const matched = await matchPublication(db, dialect, id);
       const matching = performance.now() - t0;
+      // The reference: explore's list query asked for every distinct criteria (the matcher before it decided in
+      // memory); both must match the very same searches.
+      const t2 = performance.now();
+      const listed = await matchPublication(db, dialect, id, { byListQuery: true });
+      const reference = performance.now() - t2;
+      const inMemory = new Set(matched?.matches.map((match) => match.searchId));
+      const byList = new Set(listed?.matches.map((match) => match.searchId));
+      const differ =
+        [...inMemory].filter((search) => !byList.has(search)).length +
+        [...byList].filter((search) => !inMemory.has(search)).length;
+      console.log(
+        `${dialect}: «${title}» explore's list query per criteria matched ${byList.size} searches in ` +
+          `${Math.round(reference)} ms; ${differ === 0 ? 'the same searches' : `${differ} searches differ`}`,
+      );
+      if (differ !== 0) process.exitCode = 1;
       await db.deleteFrom('saved_search_hits').where('publication_id', '=', id).execute();
       const t1 = performance.now();
       const notified = await alertPublication(db, dialect, id);

@@ -155,3 +155,38 @@ export async function correctSpelling(
   }
   return corrected ? groups : null;
 }
+
+/**
+ * correctSpelling for many searches at once, each answered as correctSpelling answers it (keyed by its words joined
+ * with spaces): which words are known is asked in batches (knownPrefixes) and each unknown word is corrected once,
+ * however many searches share it. For the saved searches' matcher (decision 041), which corrects thousands.
+ */
+export async function correctSpellings(
+  db: DB,
+  dialect: Dialect,
+  searches: readonly (readonly string[])[],
+): Promise<Map<string, SearchGroups | null>> {
+  const asked = [...new Set(searches.flat())].filter((word) => word.length >= CORRECTABLE_MIN_LENGTH);
+  const known = await knownPrefixes(db, dialect, asked);
+  const corrections = new Map<string, string[]>();
+  for (const word of asked)
+    if (!known.has(word)) corrections.set(word, await correctionsOf(db, dialect, word));
+  const answers = new Map<string, SearchGroups | null>();
+  for (const words of searches) {
+    let corrected = false;
+    let groups: string[][] | null = [];
+    for (const word of words) {
+      const found = corrections.get(word);
+      if (found === undefined) groups.push([word]);
+      else if (found.length === 0) {
+        groups = null;
+        break;
+      } else {
+        groups.push(found);
+        corrected = true;
+      }
+    }
+    answers.set(words.join(' '), corrected ? groups : null);
+  }
+  return answers;
+}
