@@ -114,24 +114,43 @@ export async function matchPublication(
     publication.public_lat === null || publication.public_lng === null
       ? null
       : { lat: publication.public_lat, lng: publication.public_lng };
-  // Many searches share their criteria ("frascos" in Córdoba): each distinct one is asked once.
+  // Many searches share their criteria ("frascos" in Córdoba): each distinct one is decided once. The criteria are
+  // worked out once per distinct stored row of them (tens of thousands of candidates, a few thousand distinct).
   const distinct = new Map<string, { criteria: MatchCriteria; searches: typeof candidates }>();
+  const keyOfStored = new Map<string, string | null>();
   for (const search of candidates) {
-    const bbox = bboxOf(search);
-    if (bbox !== null && (seen === null || !isInBox(seen, bbox))) continue;
-    const criteria: MatchCriteria = {
-      bbox: bbox ?? undefined,
-      words: normalizeSearchTerms(search.term ?? ''),
-      typed: search.typed ?? undefined,
-      country: search.country ?? undefined,
-      province: search.province ?? undefined,
-      city: search.city ?? undefined,
-      labels: JSON.parse(search.labels) as string[],
-    };
-    const key = JSON.stringify(criteria);
-    const entry = distinct.get(key);
-    if (entry === undefined) distinct.set(key, { criteria, searches: [search] });
-    else entry.searches.push(search);
+    const stored = JSON.stringify([
+      search.term,
+      search.typed,
+      search.country,
+      search.province,
+      search.city,
+      search.labels,
+      search.bbox_min_lng,
+      search.bbox_min_lat,
+      search.bbox_max_lng,
+      search.bbox_max_lat,
+    ]);
+    let key = keyOfStored.get(stored);
+    if (key === undefined) {
+      const bbox = bboxOf(search);
+      if (bbox !== null && (seen === null || !isInBox(seen, bbox))) key = null;
+      else {
+        const criteria: MatchCriteria = {
+          bbox: bbox ?? undefined,
+          words: normalizeSearchTerms(search.term ?? ''),
+          typed: search.typed ?? undefined,
+          country: search.country ?? undefined,
+          province: search.province ?? undefined,
+          city: search.city ?? undefined,
+          labels: JSON.parse(search.labels) as string[],
+        };
+        key = JSON.stringify(criteria);
+        if (!distinct.has(key)) distinct.set(key, { criteria, searches: [] });
+      }
+      keyOfStored.set(stored, key);
+    }
+    if (key !== null) distinct.get(key)?.searches.push(search);
   }
   const entries = [...distinct.values()];
   const criteria = entries.map((entry) => entry.criteria);
