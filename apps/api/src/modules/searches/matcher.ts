@@ -118,6 +118,8 @@ export async function matchPublication(
   // worked out once per distinct stored row of them (tens of thousands of candidates, a few thousand distinct).
   const distinct = new Map<string, { criteria: MatchCriteria; searches: typeof candidates }>();
   const keyOfStored = new Map<string, string | null>();
+  // Stemmed once per distinct term: the stored rows share a few thousand terms.
+  const termWords = new Map<string, string[]>();
   for (const search of candidates) {
     const stored = JSON.stringify([
       search.term,
@@ -138,7 +140,7 @@ export async function matchPublication(
       else {
         const criteria: MatchCriteria = {
           bbox: bbox ?? undefined,
-          words: normalizeSearchTerms(search.term ?? ''),
+          words: wordsOf(termWords, search.term ?? ''),
           typed: search.typed ?? undefined,
           country: search.country ?? undefined,
           province: search.province ?? undefined,
@@ -177,6 +179,16 @@ export async function matchPublication(
     })),
   );
   return { ...base, matches };
+}
+
+/** The search words of a term (normalizeSearchTerms), remembered in `known`. */
+function wordsOf(known: Map<string, string[]>, term: string): string[] {
+  let words = known.get(term);
+  if (words === undefined) {
+    words = normalizeSearchTerms(term);
+    known.set(term, words);
+  }
+  return words;
 }
 
 /**
