@@ -1,5 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { correctSpelling, correctSpellings } from '../src/modules/publications/spelling.ts';
 import { MATCH_JOB } from '../src/modules/searches/alerts.ts';
 import { MAX_SAVED_SEARCHES } from '../src/modules/searches/messages.ts';
 import {
@@ -11,7 +12,7 @@ import {
   type Actor,
   type Actors,
 } from './helpers/publications.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { createTestApp, testDialect, type TestApp } from './helpers/test-app.ts';
 
 const UNAUTHORIZED = { statusCode: 401, error: 'Unauthorized', message: 'Necesita autorización' };
 const NOT_FOUND = { statusCode: 404, error: 'Not Found', message: 'La búsqueda no existe' };
@@ -432,6 +433,24 @@ describe('saved searches', () => {
           'onTheUpperEdges',
         ].sort(),
       );
+
+      // The matcher's batched corrections are explore's, search by search.
+      const lists = [
+        ['conservaz'],
+        ['frazc', 'conservaz'],
+        ['tornill', 'conservaz'],
+        ['frasc', 'conservaz'],
+        ['frasc', 'mermel'],
+        ['botel', 'xyzwq'],
+        ['cas'],
+      ];
+      const batched = await correctSpellings(subject.database.db, testDialect, lists);
+      for (const words of lists) {
+        expect(batched.get(words.join(' ')), words.join(' ')).toEqual(
+          await correctSpelling(subject.database.db, testDialect, words),
+        );
+      }
+      expect(batched.get('conservaz')).toContainEqual(['conserv']);
 
       // A suspended author's publication is nobody's match, as explore lists none of theirs.
       const leaving = await actor(subject.database.db, 'suspended@example.com', 'Susana');
