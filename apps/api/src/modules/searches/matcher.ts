@@ -109,7 +109,7 @@ export async function matchPublication(
     .execute();
 
   // The point everyone sees: a search's map area that does not hold it cannot match (the domain's isInBox, the
-  // same closed box as the list's; this only narrows what is asked, the list query below decides).
+  // same closed box as the list's place condition), nor can any area when there is none.
   const seen =
     publication.public_lat === null || publication.public_lng === null
       ? null
