@@ -1,5 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { correctSpelling, correctSpellings } from '../src/modules/publications/spelling.ts';
 import { MATCH_JOB } from '../src/modules/searches/alerts.ts';
 import { MAX_SAVED_SEARCHES } from '../src/modules/searches/messages.ts';
 import {
@@ -11,7 +12,7 @@ import {
   type Actor,
   type Actors,
 } from './helpers/publications.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { createTestApp, testDialect, type TestApp } from './helpers/test-app.ts';
 
 const UNAUTHORIZED = { statusCode: 401, error: 'Unauthorized', message: 'Necesita autorización' };
 const NOT_FOUND = { statusCode: 404, error: 'Not Found', message: 'La búsqueda no existe' };
@@ -324,6 +325,157 @@ describe('saved searches', () => {
           interval: 500,
         })
         .toContain(`/publications/${created._id}`);
+    });
+  });
+
+  describe('decided on the publication, as explore lists it', () => {
+    it('where an in-memory decision could differ from the list query: description prefixes, accented labels, one misspelled word of two, map-area edges, a suspended author', async () => {
+      const watcher = await actor(subject.database.db, 'watcher@example.com', 'Vigía');
+      const who = { headers: watcher.headers };
+      const save = async (payload: Record<string, unknown>) => {
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/searches',
+          headers: who.headers,
+          payload,
+        });
+        expect(response.statusCode, response.body).toBe(201);
+        return response.json<Search>();
+      };
+      const image = await uploadImage(app, actors.author);
+      const created = await createPublication(
+        app,
+        actors.author,
+        validForm('barter', [image.url], {
+          title: 'Frascos para mermeladas',
+          description: 'Ideales para conservas caseras.',
+          labels: ['Plásticos'],
+          locationLat: -31.4286,
+          locationLng: -64.1884,
+        }),
+      );
+      // The point everyone sees, as stored (the searches' areas are drawn on it).
+      await publish(created._id);
+      await matchQueued();
+      const point = await subject.database.db
+        .selectFrom('publications')
+        .select(['public_lat', 'public_lng'])
+        .where('id', '=', created._id)
+        .executeTakeFirstOrThrow();
+      const unpublished = await request('superUser', {
+        method: 'PUT',
+        url: `/api/publication/${created._id}`,
+        payload: { status: 0 },
+      });
+      expect(unpublished.statusCode).toBe(200);
+      const lat = point.public_lat!;
+      const lng = point.public_lng!;
+      const box = (minLng: number, minLat: number, maxLng: number, maxLat: number) =>
+        [minLng, minLat, maxLng, maxLat].join(',');
+
+      const searches = {
+        descriptionPrefix: await save({ name: 'Conservas', term: 'conserv' }),
+        descriptionAndTitle: await save({ name: 'Frascos caseros', term: 'frascos caser' }),
+        nowhere: await save({ name: 'Tornillos', term: 'tornillos' }),
+        accentedLabel: await save({ name: 'Plásticos', labels: ['Plásticos'] }),
+        accentedLabelWord: await save({ name: 'Plástico', term: 'PLÁSTICO' }),
+        otherLabel: await save({ name: 'Vidrios', labels: ['Vidrios'] }),
+        // 'conservaz' begins no known word: corrected to 'conserv', a token of the description only.
+        misspelledAlone: await save({ name: 'Conservaz', term: 'conservaz' }),
+        oneOfTwoMisspelled: await save({ name: 'Frascos para conservaz', term: 'frascos conservaz' }),
+        bothMisspelled: await save({ name: 'Frazcos para conservaz', term: 'frazcos conservaz' }),
+        misspelledAndAbsent: await save({ name: 'Tornillos y conservaz', term: 'tornillos conservaz' }),
+        misspelledWithLabel: await save({
+          name: 'Conservaz en vidrio',
+          term: 'conservaz',
+          labels: ['Vidrios'],
+        }),
+        // 'botellas' is known (other publications), absent here: explore corrects nothing and does not list it.
+        knownElsewhere: await save({ name: 'Frascos y botellas', term: 'frascos botellas' }),
+        onTheLowerEdges: await save({ name: 'Borde inferior', bbox: box(lng, lat, lng + 0.01, lat + 0.01) }),
+        onTheUpperEdges: await save({ name: 'Borde superior', bbox: box(lng - 0.01, lat - 0.01, lng, lat) }),
+        justBelow: await save({
+          name: 'Apenas al sur',
+          bbox: box(lng - 0.01, lat - 0.01, lng + 0.01, lat - 0.00001),
+        }),
+        justWest: await save({
+          name: 'Apenas al oeste',
+          term: 'frascos',
+          bbox: box(lng - 0.01, lat - 0.01, lng - 0.00001, lat + 0.01),
+        }),
+      };
+      await publish(created._id);
+      await matchQueued();
+      const hits = await subject.database.db
+        .selectFrom('saved_search_hits')
+        .select('search_id')
+        .where('publication_id', '=', created._id)
+        .where('user_id', '=', watcher.id)
+        .execute();
+      const matched = new Set(hits.map((hit) => hit.search_id));
+      for (const [name, search] of Object.entries(searches)) {
+        expect(matched.has(search._id), name).toBe(await exploreLists(search, created._id));
+      }
+      expect(
+        Object.entries(searches)
+          .filter(([, search]) => matched.has(search._id))
+          .map(([name]) => name)
+          .sort(),
+      ).toEqual(
+        [
+          'accentedLabel',
+          'accentedLabelWord',
+          'descriptionAndTitle',
+          'descriptionPrefix',
+          'misspelledAlone',
+          'oneOfTwoMisspelled',
+          'onTheLowerEdges',
+          'onTheUpperEdges',
+        ].sort(),
+      );
+
+      // The matcher's batched corrections are explore's, search by search.
+      const lists = [
+        ['conservaz'],
+        ['frazc', 'conservaz'],
+        ['tornill', 'conservaz'],
+        ['frasc', 'conservaz'],
+        ['frasc', 'mermel'],
+        ['botel', 'xyzwq'],
+        ['cas'],
+      ];
+      const batched = await correctSpellings(subject.database.db, testDialect, lists);
+      for (const words of lists) {
+        expect(batched.get(words.join(' ')), words.join(' ')).toEqual(
+          await correctSpelling(subject.database.db, testDialect, words),
+        );
+      }
+      expect(batched.get('conservaz')).toContainEqual(['conserv']);
+
+      // A suspended author's publication is nobody's match, as explore lists none of theirs.
+      const leaving = await actor(subject.database.db, 'suspended@example.com', 'Susana');
+      const theirs = await createPublication(
+        app,
+        leaving,
+        validForm('barter', [(await uploadImage(app, leaving)).url], {
+          title: 'Frascos para conservas',
+          labels: ['Plásticos'],
+        }),
+      );
+      await subject.database.db
+        .updateTable('users')
+        .set({ is_active: 0 })
+        .where('id', '=', leaving.id)
+        .execute();
+      await publish(theirs._id);
+      await matchQueued();
+      const theirHits = await subject.database.db
+        .selectFrom('saved_search_hits')
+        .select('search_id')
+        .where('publication_id', '=', theirs._id)
+        .execute();
+      expect(theirHits).toEqual([]);
+      expect(await exploreLists(searches.descriptionAndTitle, theirs._id)).toBe(false);
     });
   });
 

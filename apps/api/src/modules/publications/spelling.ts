@@ -125,7 +125,12 @@ async function candidatesFor(db: DB, dialect: Dialect, word: string): Promise<st
 }
 
 async function correctionsOf(db: DB, dialect: Dialect, word: string): Promise<string[]> {
-  const scored = (await candidatesFor(db, dialect, word))
+  return bestOf(word, await candidatesFor(db, dialect, word));
+}
+
+/** The corrections of a word among known words sharing trigrams with it: the most similar, similar enough. */
+function bestOf(word: string, candidates: readonly string[]): string[] {
+  const scored = candidates
     .map((candidate) => ({ candidate, score: similarity(word, candidate) }))
     .filter(({ score }) => score >= CORRECTION_MIN_SIMILARITY)
     .sort((a, b) => b.score - a.score || (a.candidate < b.candidate ? -1 : 1));
@@ -154,4 +159,51 @@ export async function correctSpelling(
     corrected = true;
   }
   return corrected ? groups : null;
+}
+
+/**
+ * correctSpelling for many searches at once, each answered as correctSpelling answers it (keyed by its words joined
+ * with spaces): which words are known is asked in batches (knownPrefixes) and each unknown word is corrected once,
+ * however many searches share it. For the saved searches' matcher (decision 041), which corrects thousands.
+ */
+export async function correctSpellings(
+  db: DB,
+  dialect: Dialect,
+  searches: readonly (readonly string[])[],
+): Promise<Map<string, SearchGroups | null>> {
+  const asked = [...new Set(searches.flat())].filter((word) => word.length >= CORRECTABLE_MIN_LENGTH);
+  const known = await knownPrefixes(db, dialect, asked);
+  const unknown = asked.filter((word) => !known.has(word));
+  const corrections = new Map<string, string[]>();
+  if (dialect === 'postgres') {
+    // Every unknown word's candidates in one statement (the trigram index per word, as candidatesFor asks it).
+    const candidates = new Map<string, string[]>(unknown.map((word) => [word, []]));
+    for (let start = 0; start < unknown.length; start += 500) {
+      const { rows } = await sql<{ asked: string; word: string }>`
+        select w.asked, s.word from unnest(${unknown.slice(start, start + 500)}::text[]) as w(asked)
+        join search_words as s on s.word % w.asked`.execute(db);
+      for (const row of rows) candidates.get(row.asked)?.push(row.word);
+    }
+    for (const [word, found] of candidates) corrections.set(word, bestOf(word, found));
+  } else {
+    for (const word of unknown) corrections.set(word, await correctionsOf(db, dialect, word));
+  }
+  const answers = new Map<string, SearchGroups | null>();
+  for (const words of searches) {
+    let corrected = false;
+    let groups: string[][] | null = [];
+    for (const word of words) {
+      const found = corrections.get(word);
+      if (found === undefined) groups.push([word]);
+      else if (found.length === 0) {
+        groups = null;
+        break;
+      } else {
+        groups.push(found);
+        corrected = true;
+      }
+    }
+    answers.set(words.join(' '), corrected ? groups : null);
+  }
+  return answers;
 }
