@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -154,6 +155,20 @@ describe("GET /api/calendar.ics (a subscribable feed by explore's filters)", () 
     }
   });
 
+  it('sends the same text in brotli, gzip or plain, with one ETag (remembered compressed only)', async () => {
+    const query = 'typed=events&country=arg';
+    const plain = await feed(query);
+    const brotli = await feed(query, app, { 'accept-encoding': 'gzip, deflate, br' });
+    const gzipped = await feed(query, app, { 'accept-encoding': 'gzip' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(plain.body).toContain('BEGIN:VEVENT');
+    expect(brotliDecompressSync(brotli.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(gunzipSync(gzipped.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(new Set([plain, brotli, gzipped].map((answer) => answer.headers.etag)).size).toBe(1);
+  });
+
   it('shows a new event as soon as it is published, on this process and another one; ETag revalidation', async () => {
     const query = 'typed=events&country=col&province=antioquia';
     const before = await feed(query);
@@ -217,5 +232,19 @@ describe('a feed as written', () => {
     expect(await calendarFeedOf([], 'Cursos en Medellín', PUBLIC_URL)).toBe(
       calendarFeedByLibrary([], 'Cursos en Medellín', PUBLIC_URL),
     );
+    // Many new blocks, written a few dozen per library call, between remembered ones.
+    const many = Array.from({ length: 70 }, (_, index) => ({
+      ...(sources[index % 3] as (typeof sources)[number]),
+      _id: `many-${index}`,
+      title: `Feria ${index}: BEGIN:VEVENT, comas; y acentos`,
+      calendaredAt: `2030-06-${String(1 + (index % 28)).padStart(2, '0')}T17:00:00.000Z`,
+    }));
+    const expectedMany = calendarFeedByLibrary(many, 'Eventos en Córdoba', PUBLIC_URL);
+    const some = many.filter((_, index) => index % 7 === 0);
+    expect(await calendarFeedOf(some, 'Eventos', PUBLIC_URL)).toBe(
+      calendarFeedByLibrary(some, 'Eventos', PUBLIC_URL),
+    );
+    expect(await calendarFeedOf(many, 'Eventos en Córdoba', PUBLIC_URL)).toBe(expectedMany);
+    expect(await calendarFeedOf(many, 'Eventos en Córdoba', PUBLIC_URL)).toBe(expectedMany);
   });
 });

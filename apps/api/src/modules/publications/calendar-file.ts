@@ -133,33 +133,43 @@ function writeCalendar(events: readonly EventAttributes[], name: string): string
   return value;
 }
 
-/**
- * One event's block: the library's calendar of that event alone, without the header and the footer it writes
- * around every calendar (createEvents writes a calendar as its header, each event's block in turn, and the footer).
- */
-function eventBlock(publication: CalendarSource, event: EventAttributes, publicUrl: string): string {
-  const key = `${publication._id}|${publication.revision}|${publication.updatedAt}|${publicUrl}`;
-  let block = eventBlocks.get(key);
-  if (block === undefined) {
-    const header = writeCalendar([], '-').slice(0, -FOOTER.length);
-    const alone = writeCalendar([event], '-');
-    block = alone.slice(header.length, -FOOTER.length);
-    if (!alone.startsWith(header) || !block.startsWith('BEGIN:VEVENT')) {
-      throw new Error('ics wrote a calendar in an unexpected shape');
-    }
-    if (eventBlocks.size >= EVENT_BLOCKS_MAX) eventBlocks.clear();
-    eventBlocks.set(key, block);
-  }
-  return block;
+/** The library's calendar without events, named '-': what precedes the events in the calendars blocks are cut from. */
+let blankHeader: string | undefined;
+
+function blockKey(publication: CalendarSource, publicUrl: string): string {
+  return `${publication._id}|${publication.revision}|${publication.updatedAt}|${publicUrl}`;
 }
 
-/** New blocks written between two yields to the event loop: a cold feed must not hold other requests back. */
-const BLOCKS_PER_TURN = 16;
+/** An event's block begins on this line; its text never does (values are escaped, long lines folded with a space). */
+const EVENT_START = 'BEGIN:VEVENT\r\n';
+
+/**
+ * The blocks of these events, as the library writes each inside a calendar (createEvents writes a calendar as its
+ * header, each event's block in turn, and the footer), from one call for all of them: its schema validation costs
+ * about half as much per event as one call per event.
+ */
+function writeBlocks(events: readonly EventAttributes[]): string[] {
+  blankHeader ??= writeCalendar([], '-').slice(0, -FOOTER.length);
+  const calendar = writeCalendar(events, '-');
+  if (!calendar.startsWith(blankHeader + EVENT_START) || !calendar.endsWith(FOOTER)) {
+    throw new Error('ics wrote a calendar in an unexpected shape');
+  }
+  const blocks = calendar
+    .slice(blankHeader.length, -FOOTER.length)
+    .split(EVENT_START)
+    .slice(1)
+    .map((block) => EVENT_START + block);
+  if (blocks.length !== events.length) throw new Error('ics wrote a calendar in an unexpected shape');
+  return blocks;
+}
+
+/** New blocks written by one library call, between two yields to the event loop: a cold feed must not hold other requests back. */
+const BLOCKS_PER_TURN = 25;
 
 /**
  * A feed: a calendar named `name` (X-WR-CALNAME) holding these publications' events, byte for byte what
- * `createEvents` writes for them (calendar-feeds.test.ts compares), each event's block remembered. Writing new blocks
- * yields to the event loop every few of them.
+ * `createEvents` writes for them (calendar-feeds.test.ts compares), each event's block remembered. The blocks not
+ * remembered yet are written a few dozen per library call, yielding to the event loop between calls.
  */
 export async function calendarFeedOf(
   publications: readonly CalendarSource[],
@@ -167,15 +177,20 @@ export async function calendarFeedOf(
   publicUrl: string,
 ): Promise<string> {
   const header = writeCalendar([], name).slice(0, -FOOTER.length);
-  const blocks: string[] = [];
-  let written = 0;
-  for (const publication of publications) {
+  const dated = publications.flatMap((publication) => {
     const event = eventOf(publication, publicUrl);
-    if (event === null) continue;
-    const known = eventBlocks.size;
-    blocks.push(eventBlock(publication, event, publicUrl));
-    if (eventBlocks.size !== known && ++written % BLOCKS_PER_TURN === 0) await setImmediate();
+    return event === null ? [] : [{ key: blockKey(publication, publicUrl), event }];
+  });
+  const missing = dated.filter(({ key }) => !eventBlocks.has(key));
+  for (let start = 0; start < missing.length; start += BLOCKS_PER_TURN) {
+    if (start > 0) await setImmediate();
+    const batch = missing.slice(start, start + BLOCKS_PER_TURN);
+    const blocks = writeBlocks(batch.map(({ event }) => event));
+    if (eventBlocks.size + batch.length > EVENT_BLOCKS_MAX) eventBlocks.clear();
+    batch.forEach(({ key }, index) => eventBlocks.set(key, blocks[index] as string));
   }
+  // A block dropped meanwhile (the memory emptied by another feed) is written again, alone.
+  const blocks = dated.map(({ key, event }) => eventBlocks.get(key) ?? (writeBlocks([event])[0] as string));
   return header + blocks.join('') + FOOTER;
 }
 

@@ -1,8 +1,9 @@
+import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../../db/database.ts';
-import { encodedCopy, preferredEncoding } from '../../plugins/content-encoding.ts';
+import { preferredEncoding } from '../../plugins/content-encoding.ts';
 import { errorResponses } from '../../plugins/error-schema.ts';
 import type { CommunityMail } from '../notifications/community-mail.ts';
 import { createFavoritesService } from '../favorites/service.ts';
@@ -270,12 +271,13 @@ export const publicationRoutes: FastifyPluginAsyncZod<{
       reply.header('cache-control', 'no-cache');
       reply.header('etag', feed.etag);
       if (request.headers['if-none-match'] === feed.etag) return reply.code(304).send(null);
-      // Compressed once per remembered feed, not on every poll (content-encoding.ts); no serializer runs for bytes,
-      // the schema's string documents the text.
+      // Compressed once per remembered feed, not on every poll; no serializer runs for bytes, the schema's string
+      // documents the text.
       const encoding = preferredEncoding(request);
       reply.type('text/calendar; charset=utf-8').header('vary', 'accept-encoding');
       if (encoding !== 'identity') reply.header('content-encoding', encoding);
-      return reply.send(encodedCopy(feed.bytes, encoding) as unknown as string);
+      const body = encoding === 'identity' ? brotliDecompressSync(feed.br) : feed[encoding];
+      return reply.send(body as unknown as string);
     },
   );
 

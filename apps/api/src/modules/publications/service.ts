@@ -33,6 +33,7 @@ import { dropJobsOf } from '../jobs/repository.ts';
 import type { CommunityMail } from '../notifications/community-mail.ts';
 import { FORBIDDEN_MESSAGE } from '../sessions/require-session.ts';
 import { ownedBytes } from '../../owned-bytes.ts';
+import { encodedCopy } from '../../plugins/content-encoding.ts';
 import { agendaCriteriaOf, agendaMinute, isAgenda } from './agenda-criteria.ts';
 import { createPublicationImages } from './images.ts';
 import { publicationReadsOf } from './publication-reads.ts';
@@ -94,8 +95,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** The most publications the month view's marks read (six weeks of a busy place's events). */
 const CALENDAR_DAYS_ROWS = 5_000;
 
-/** A public feed as served: its bytes and their entity tag. */
-export type CalendarFeedFile = { bytes: Buffer; etag: string };
+/**
+ * A public feed as remembered: compressed only, brotli and gzip (a feed of 300 events is about 190 KB of text and 24
+ * KB in brotli), so that the feeds of every place fit the cache's bytes; the text's entity tag. A client that takes
+ * neither gets the brotli copy decompressed (routes.ts).
+ */
+export type CalendarFeedFile = { br: Buffer; gzip: Buffer; etag: string };
 
 /**
  * The oldest end a feed keeps: the last 30 days, counted from the start of the current UTC day, so that a feed's
@@ -516,9 +521,10 @@ export function createPublicationsService({
           .sort((a, b) => (a.calendared_at ?? '').localeCompare(b.calendared_at ?? ''))
           .slice(0, CALENDAR_FEED_LIMIT);
         const name = calendarFeedName({ ...query, labels: query.labels ?? [] });
-        const bytes = ownedBytes(await calendarFeedOf(rows.map(calendarSourceOfRow), name, publicUrl));
-        const etag = `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
-        return { value: { bytes, etag }, deps: lists.map((list) => list.deps) };
+        const text = Buffer.from(await calendarFeedOf(rows.map(calendarSourceOfRow), name, publicUrl));
+        const etag = `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`;
+        const value = { br: encodedCopy(text, 'br'), gzip: encodedCopy(text, 'gzip'), etag };
+        return { value, deps: lists.map((list) => list.deps) };
       });
     },
 
