@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../src/db/schema.ts';
 import type { ListCriteria } from '../src/modules/publications/list-repository.ts';
-import { cellSize, countedAhead, mapCells, type MapCell } from '../src/modules/publications/map-cells.ts';
+import { cellSize, countedAhead, mapCells } from '../src/modules/publications/map-cells.ts';
 import {
   createActors,
   createPublication,
@@ -12,6 +12,7 @@ import {
   validForm,
   type Actors,
 } from './helpers/publications.ts';
+import { seeded, sortedCells } from './helpers/map-cells.ts';
 import { createOtherInstance, createTestApp, type OtherInstance, type TestApp } from './helpers/test-app.ts';
 
 // The map's cells counted ahead (migration 0029, decision 042) give the same answer as grouping every point in view,
@@ -50,20 +51,6 @@ const TERM_AND_LABELS: Record<string, string>[] = [
   { labels: 'Vidrios' },
   { term: 'feria', typed: 'dots' },
 ];
-
-/** mulberry32: the same points on every run. */
-function seeded(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const sorted = (cells: MapCell[]) =>
-  [...cells].sort((a, b) => a.lat - b.lat || a.lng - b.lng || a.count - b.count || a.id.localeCompare(b.id));
 
 describe('the map cells counted ahead', () => {
   let subject: TestApp;
@@ -192,7 +179,7 @@ describe('the map cells counted ahead', () => {
           expect(countedAhead(criteria, zoom)).toBe(true);
           const fast = await mapCells(db, subject.database.dialect, criteria, zoom, { counted: true });
           const grouped = await mapCells(db, subject.database.dialect, criteria, zoom, { counted: false });
-          expect(sorted(fast), JSON.stringify([bbox, zoom, filters])).toEqual(sorted(grouped));
+          expect(sortedCells(fast), JSON.stringify([bbox, zoom, filters])).toEqual(sortedCells(grouped));
           clustered += grouped.filter((cell) => cell.count > 1).length;
           if (zoom % 4 !== 0) continue;
           // The answer as GET /api/publications/map gives it, from each instance.

@@ -8,9 +8,10 @@ import {
   placedSearch,
   type ListCriteria,
 } from '../src/modules/publications/list-repository.ts';
-import { mapCells, type MapCell } from '../src/modules/publications/map-cells.ts';
+import { mapCells } from '../src/modules/publications/map-cells.ts';
 import { distanceSql } from '../src/modules/publications/place-sql.ts';
 import { searchStemsOf } from '../src/modules/publications/search-stems.ts';
+import { seeded, sortedCells } from './helpers/map-cells.ts';
 import { createActors, storePublication, type Actors } from './helpers/publications.ts';
 import { createTestApp, testDialect, type TestApp } from './helpers/test-app.ts';
 
@@ -55,20 +56,6 @@ const FILTERS: Pick<ListCriteria, 'typed' | 'country' | 'province' | 'labels'>[]
   { country: 'arg', province: 'cordoba' },
 ];
 const ZOOMS = [3, 4, 6, 8, 10, 13];
-
-/** mulberry32: the same data on every run. */
-function seeded(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const sorted = (cells: MapCell[]) =>
-  [...cells].sort((a, b) => a.lat - b.lat || a.lng - b.lng || a.count - b.count || a.id.localeCompare(b.id));
 
 describe.runIf(testDialect === 'postgres')('the map and near-me with a term on PostgreSQL', () => {
   let subject: TestApp;
@@ -163,8 +150,8 @@ describe.runIf(testDialect === 'postgres')('the map and near-me with a term on P
         // Every chunk's matches looked up one by one, and every chunk read whole (a chunk here has too few for it).
         for (const denseFrom of [Infinity, -1]) {
           const bits = await mapCells(db, dialect, criteria, zoom, { denseFrom });
-          expect(sorted(bits), JSON.stringify([bbox, zoom, words, filters, denseFrom])).toEqual(
-            sorted(vectors),
+          expect(sortedCells(bits), JSON.stringify([bbox, zoom, words, filters, denseFrom])).toEqual(
+            sortedCells(vectors),
           );
         }
         const bits = await mapCells(db, dialect, criteria, zoom);
