@@ -7,9 +7,6 @@ test('a visitor signs up, activates by e-mail, signs in, completes the profile w
   page,
   request,
 }) => {
-  // The longest account flow (sign-up, the e-mail, sign-in, a photo processed, a reload, sign-out), among the first
-  // tests of a run on a server still warming up: 30 s was its whole margin on a busy 2-core machine.
-  test.setTimeout(60_000);
   const account = { email: uniqueEmail('ana'), name: 'Anabella Suárez', password: 'compost-2026' };
   await signUpAndActivate(page, request, account);
 
