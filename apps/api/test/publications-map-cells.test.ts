@@ -12,7 +12,7 @@ import {
   validForm,
   type Actors,
 } from './helpers/publications.ts';
-import { seeded, sortedCells } from './helpers/map-cells.ts';
+import { placeAround, seeded, sortedCells } from './helpers/map-cells.ts';
 import { createOtherInstance, createTestApp, type OtherInstance, type TestApp } from './helpers/test-app.ts';
 
 // The map's cells counted ahead (migration 0029, decision 042) give the same answer as grouping every point in view,
@@ -87,13 +87,7 @@ describe('the map cells counted ahead', () => {
           createdAt: new Date(Date.UTC(2026, 0, 1) + index * 60_000).toISOString(),
           country: place.country,
         });
-        const lat = Number((place.lat + (random() - 0.5) * place.spread).toFixed(6));
-        const lng = Number((place.lng + (random() - 0.5) * place.spread).toFixed(6));
-        await db
-          .updateTable('publications')
-          .set({ location_lat: lat, location_lng: lng, public_lat: lat, public_lng: lng, location_exact: 1 })
-          .where('id', '=', id)
-          .execute();
+        await placeAround(db, id, place, random);
       }
     }
     // Through the API: an author's (approximate point, published by the super user) and the super user's own.

@@ -11,7 +11,7 @@ import {
 import { mapCells } from '../src/modules/publications/map-cells.ts';
 import { distanceSql } from '../src/modules/publications/place-sql.ts';
 import { searchStemsOf } from '../src/modules/publications/search-stems.ts';
-import { seeded, sortedCells } from './helpers/map-cells.ts';
+import { placeAround, seeded, sortedCells } from './helpers/map-cells.ts';
 import { createActors, storePublication, type Actors } from './helpers/publications.ts';
 import { createTestApp, testDialect, type TestApp } from './helpers/test-app.ts';
 
@@ -112,13 +112,7 @@ describe.runIf(testDialect === 'postgres')('the map and near-me with a term on P
       ids.push(id);
       // A few without a point (near-me lists them last; the map never).
       if (index % 17 === 0) continue;
-      const lat = Number((place.lat + (random() - 0.5) * place.spread).toFixed(6));
-      const lng = Number((place.lng + (random() - 0.5) * place.spread).toFixed(6));
-      await db
-        .updateTable('publications')
-        .set({ location_lat: lat, location_lng: lng, public_lat: lat, public_lng: lng, location_exact: 1 })
-        .where('id', '=', id)
-        .execute();
+      await placeAround(db, id, place, random);
     }
   }, 120_000);
 

@@ -1,3 +1,4 @@
+import type { DB } from '../../src/db/schema.ts';
 import type { MapCell } from '../../src/modules/publications/map-cells.ts';
 
 // What the map tests share: seeded data, and cells in one order whatever order a query gives them in.
@@ -16,3 +17,19 @@ export function seeded(seed: number): () => number {
 /** The cells by position, count and id. */
 export const sortedCells = (cells: MapCell[]) =>
   [...cells].sort((a, b) => a.lat - b.lat || a.lng - b.lng || a.count - b.count || a.id.localeCompare(b.id));
+
+/** Gives publication `id` an exact point drawn around `place` (within `spread` degrees), as the form would save it. */
+export async function placeAround(
+  db: DB,
+  id: string,
+  place: { lat: number; lng: number; spread: number },
+  random: () => number,
+): Promise<void> {
+  const lat = Number((place.lat + (random() - 0.5) * place.spread).toFixed(6));
+  const lng = Number((place.lng + (random() - 0.5) * place.spread).toFixed(6));
+  await db
+    .updateTable('publications')
+    .set({ location_lat: lat, location_lng: lng, public_lat: lat, public_lng: lng, location_exact: 1 })
+    .where('id', '=', id)
+    .execute();
+}
