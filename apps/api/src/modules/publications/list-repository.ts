@@ -355,6 +355,61 @@ async function rankedPage(
   return idsOfSeqs(db, dialect, ranked.slice(offset, reach));
 }
 
+/** The criteria without their dates. */
+function withoutDates(criteria: ListCriteria): ListCriteria {
+  return {
+    ...criteria,
+    startsFrom: undefined,
+    startsBefore: undefined,
+    endsFrom: undefined,
+    endsBefore: undefined,
+    spans: undefined,
+  };
+}
+
+/**
+ * A text search with dates on SQLite: the full-text index's matches of every other filter (its facets), newest
+ * first, each one's publication looked up by key for its dates; the page's tiers stop at the page. Filtering the
+ * list's rows instead looked up the dates of every match of the words, of every category (0.3 s for a common word at
+ * 1,000,000 rows).
+ */
+function datedTextSearch(
+  db: DB,
+  dialect: Dialect,
+  criteria: ListCriteria,
+  groups: SearchGroups,
+  facets: Facets,
+) {
+  const dates = sql.join(dateConditions(criteria, 'd'), sql` and `);
+  // The full-text matches drive the join (`cross join`), in the index's rowid order: the list's `seq`.
+  const matching = (tier: Tier | 'all') => sql`publication_search as s
+    cross join publication_search_rows as r on r.seq = s.rowid
+    cross join publications as d on d.id = r.id
+    where publication_search match ${withFacets(ftsTier(groups, tier), facets)} and ${dates}`;
+  return {
+    countFirst: true,
+    async count(): Promise<number> {
+      const { rows } = await sql<{ total: number }>`select count(*) as total from ${matching('all')}`.execute(
+        db,
+      );
+      return toCount(rows[0]?.total);
+    },
+    page: (offset: number, limit: number, total?: number) =>
+      rankedPage(
+        db,
+        dialect,
+        async (tier, wanted) => {
+          const { rows } = await sql<{ seq: number }>`select s.rowid as seq from ${matching(tier)}
+            order by s.rowid desc limit ${wanted}`.execute(db);
+          return rows.map((row) => row.seq);
+        },
+        offset,
+        limit,
+        total,
+      ),
+  };
+}
+
 /**
  * How a text search reads its matches: when every filter is a facet of the search index (all but an author and
  * dates; on PostgreSQL, of the public list only), the index alone, and the count never reads a table row: SQLite's
@@ -376,7 +431,13 @@ async function textSearchOf(db: DB, dialect: Dialect, criteria: ListCriteria, gr
       page: async () => idsOfSeqs(db, dialect, await search.seqs()),
     };
   }
-  const facets = dialect === 'sqlite' && !hasPlaceCriteria(criteria) ? await ftsFacetsOf(db, criteria) : null;
+  // SQLite with dates: the index gives the other filters' matches in list order, each looked up for its dates.
+  const dated = hasDateCriteria(criteria);
+  const facets =
+    dialect === 'sqlite' && !hasPlaceCriteria(criteria)
+      ? await ftsFacetsOf(db, dated ? withoutDates(criteria) : criteria)
+      : null;
+  if (facets !== null && dated) return datedTextSearch(db, dialect, criteria, groups, facets);
   if (facets !== null) {
     return {
       /** The count comes first: nothing is ranked when nothing matches, and no tier is read past the last match. */

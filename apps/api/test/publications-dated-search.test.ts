@@ -1,0 +1,136 @@
+import { normalizeSearchTerms } from '@eco/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DB } from '../src/db/schema.ts';
+import {
+  createListMemory,
+  listPublications,
+  type ListCriteria,
+} from '../src/modules/publications/list-repository.ts';
+import { seeded } from './helpers/map-cells.ts';
+import { createActors, storePublication, type Actors } from './helpers/publications.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+// A text search with dates (the agenda with a term, "talleres este fin de semana") gives the matches of the same
+// search without dates, in the same ranked order, less those outside the dates: on SQLite it reads the full-text
+// index's facets and looks each match's dates up, tier by tier; the reference here is the search without dates.
+
+const day = (offset: number) => new Date(Date.UTC(2026, 10, 1) + offset * 86_400_000).toISOString();
+const DATES: Pick<ListCriteria, 'startsFrom' | 'startsBefore' | 'endsFrom' | 'endsBefore' | 'spans'>[] = [
+  { endsFrom: day(20) },
+  { endsBefore: day(20) },
+  { startsFrom: day(10), startsBefore: day(30) },
+  {
+    spans: [
+      { countries: ['arg'], from: day(5), until: day(12) },
+      { otherThan: ['arg'], from: day(6), until: day(13) },
+    ],
+  },
+];
+const FILTERS: Pick<ListCriteria, 'typed' | 'country' | 'labels'>[] = [
+  {},
+  { typed: 'events' },
+  { typed: 'courses', country: 'col' },
+  { typed: 'events', labels: ['Vidrios', 'Plásticos'] },
+];
+const TERMS = ['taller', 'vidrio compost', 'ta', 'reciclaje'].map(normalizeSearchTerms);
+
+describe('a text search with dates', () => {
+  let subject: TestApp;
+  let db: DB;
+  let actors: Actors;
+  const random = seeded(41);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+  const dates = new Map<string, { at: string | null; until: string | null; country: string }>();
+
+  beforeAll(async () => {
+    subject = await createTestApp();
+    db = subject.database.db;
+    actors = await createActors(db);
+    const words = ['taller', 'vidrio', 'compost', 'reciclaje', 'huerta', 'tapitas'];
+    for (let index = 0; index < 200; index++) {
+      const typed = pick(['events', 'events', 'courses', 'market', 'dots']);
+      const dated = typed === 'events' || typed === 'courses';
+      const start = dated ? day(Math.floor(random() * 40)) : null;
+      const until =
+        start !== null && random() < 0.4 ? new Date(Date.parse(start) + 3 * 86_400_000).toISOString() : null;
+      const country = pick(['arg', 'col']);
+      const id = await storePublication(db, {
+        typed,
+        title: `${pick(words)} ${pick(words)}`,
+        description: random() < 0.5 ? `Con ${pick(words)}` : undefined,
+        labels: random() < 0.4 ? [pick(['Vidrios', 'Plásticos', 'Papel/Cartón'])] : [],
+        status: random() < 0.1 ? 0 : 1,
+        createdBy: random() < 0.2 ? actors.other.id : actors.author.id,
+        createdAt: new Date(Date.UTC(2026, 0, 1) + index * 60_000).toISOString(),
+        country,
+        calendaredAt: start ?? undefined,
+        calendaredUntil: until ?? undefined,
+      });
+      dates.set(id, { at: start, until, country });
+    }
+    // A suspended author's events leave the search.
+    await db.updateTable('users').set({ is_active: 0 }).where('id', '=', actors.other.id).execute();
+  }, 120_000);
+
+  afterAll(async () => {
+    await subject.dispose();
+  });
+
+  /** Whether publication `id` passes the date criteria, as dateConditions says it. */
+  function passes(id: string, criteria: (typeof DATES)[number]): boolean {
+    const { at, until, country } = dates.get(id)!;
+    if (at === null) return false;
+    const end = until ?? at;
+    if (criteria.startsFrom !== undefined && at < criteria.startsFrom) return false;
+    if (criteria.startsBefore !== undefined && at >= criteria.startsBefore) return false;
+    if (criteria.endsFrom !== undefined && end < criteria.endsFrom) return false;
+    if (criteria.endsBefore !== undefined && end >= criteria.endsBefore) return false;
+    if (criteria.spans !== undefined) {
+      return criteria.spans.some(
+        (span) =>
+          (span.countries === undefined || span.countries.includes(country)) &&
+          (span.otherThan === undefined || !span.otherThan.includes(country)) &&
+          (span.until === null || at < span.until) &&
+          (span.from === null || end >= span.from),
+      );
+    }
+    return true;
+  }
+
+  it('gives the search without dates, in its order, less what falls outside them, on every page', async () => {
+    const dialect = subject.database.dialect;
+    const memory = createListMemory(db);
+    let compared = 0;
+    for (const filters of FILTERS) {
+      for (const words of TERMS) {
+        const base = { status: 'published' as const, ...filters, words, offset: 0, limit: 500 };
+        const all = await listPublications(db, dialect, base, memory);
+        for (const when of DATES) {
+          const expected = all.rows.map((row) => row.id).filter((id) => passes(id, when));
+          for (const [offset, limit] of [
+            [0, 20],
+            [20, 20],
+            [3, 7],
+          ] as const) {
+            for (const count of [undefined, false]) {
+              const context = JSON.stringify([filters, words, when, offset, count]);
+              const found = await listPublications(
+                db,
+                dialect,
+                { ...base, ...when, order: 'soonest', offset, limit, count },
+                memory,
+              );
+              expect(
+                found.rows.map((row) => row.id),
+                context,
+              ).toEqual(expected.slice(offset, offset + limit));
+              if (count === undefined) expect(found.total, context).toBe(expected.length);
+              compared += found.rows.length;
+            }
+          }
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(1000);
+  }, 120_000);
+});
