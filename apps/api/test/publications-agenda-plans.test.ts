@@ -1,3 +1,4 @@
+import { parseIsoDay } from '@eco/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agendaCriteriaOf } from '../src/modules/publications/agenda-criteria.ts';
@@ -5,9 +6,12 @@ import { filtersOf, type ListCriteria } from '../src/modules/publications/list-r
 import { createActors, storePublication } from './helpers/publications.ts';
 import { createTestApp, testDialect, type TestApp } from './helpers/test-app.ts';
 
-// PostgreSQL answers the agenda's counts and pages from its indexes alone (migration 0032): every column they name
-// is a column of the index. The planner is told to take an index if it can (a few test rows would be read whole
+// PostgreSQL answers the agenda's counts and pages from its indexes alone (migrations 0032, 0034): every column they
+// name is a column of the index. The planner is told to take an index if it can (a few test rows would be read whole
 // anyway); an index scan that must visit the table for a column would show as a plain "Index Scan".
+
+/** December 2030 as the month view asks it. */
+const DECEMBER = { from: parseIsoDay('2030-12-01')!, to: parseIsoDay('2030-12-31')! };
 
 type PlanNode = { 'Node Type': string; 'Index Name'?: string; Plans?: PlanNode[] };
 
@@ -67,6 +71,12 @@ describe.runIf(testDialect === 'postgres')('the agenda on PostgreSQL', () => {
     ['upcoming in a province', { typed: 'courses', country: 'arg', province: 'cordoba' }],
     ['this weekend', { typed: 'events', when: 'weekend' }],
     ['past', { typed: 'events', past: true }],
+    // Migration 0034: the labels too.
+    ['with a material', { typed: 'events', labels: ['Vidrios', 'Plásticos'] }],
+    [
+      'of a month with a material',
+      { typed: 'courses', labels: ['Vidrios'], from: DECEMBER.from, to: DECEMBER.to },
+    ],
   ] as const)('counts and pages the %s list from an index alone', async (_name, query) => {
     const { db } = subject.database;
     const minute = new Date('2030-12-11T15:00:00Z');
@@ -100,4 +110,60 @@ describe.runIf(testDialect === 'postgres')('the agenda on PostgreSQL', () => {
       expect(read.map((node) => node['Node Type'])).toEqual(read.map(() => 'Index Only Scan'));
     }
   });
+});
+
+// SQLite takes a covering agenda index for a date-ordered list with a material (migration 0034): without the labels in
+// it, no index covered such a query and the planner took one that looks every row up.
+describe.runIf(testDialect === 'sqlite')('the agenda with a material on SQLite', () => {
+  let subject: TestApp;
+
+  beforeAll(async () => {
+    subject = await createTestApp();
+  });
+
+  afterAll(async () => {
+    await subject.dispose();
+  });
+
+  it.each([
+    ['upcoming', { typed: 'events', labels: ['Vidrios'] }],
+    [
+      'in a province',
+      { typed: 'events', country: 'arg', province: 'mendoza', labels: ['Vidrios', 'Papel/Cartón'] },
+    ],
+    ['of a month', { typed: 'courses', labels: ['Vidrios'], from: DECEMBER.from, to: DECEMBER.to }],
+    ['past', { typed: 'events', labels: ['Vidrios'], past: true }],
+  ] as const)('reads the %s list with a material from a covering index', async (_name, query) => {
+    const { db } = subject.database;
+    const criteria: ListCriteria = {
+      status: 'published',
+      ...query,
+      ...agendaCriteriaOf(query, new Date('2030-12-11T15:00:00Z')),
+      words: [],
+      offset: 0,
+      limit: 20,
+    };
+    const page = db
+      .selectFrom('publications as p')
+      .where(filtersOf(criteria, false, true, 'sqlite'))
+      .select(['p.id', 'p.calendared_at', 'p.calendared_until', 'p.location_country'])
+      .orderBy('p.calendared_at')
+      .limit(20)
+      .compile();
+    const plan = await explained(page.sql, page.parameters);
+    expect(plan.map((row) => row.detail).join('\n')).toMatch(
+      /COVERING INDEX publications_agenda_(start|end)_idx/,
+    );
+  });
+
+  /** The plan of a statement with its parameters. */
+  async function explained(text: string, parameters: readonly unknown[]) {
+    const { rows } = await subject.database.db.executeQuery<{ detail: string }>({
+      sql: `explain query plan ${text}`,
+      parameters,
+      query: { kind: 'RawNode' } as never,
+      queryId: { queryId: 'agenda-plan' },
+    });
+    return rows;
+  }
 });

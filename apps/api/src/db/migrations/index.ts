@@ -30,6 +30,7 @@ import * as savedSearchPlaces from './0030-saved-search-places.ts';
 import * as listChangesPoint from './0031-list-changes-point.ts';
 import * as agendaIndexOnly from './0032-agenda-index-only.ts';
 import * as placedSeqs from './0033-placed-seqs.ts';
+import * as agendaLabels from './0034-agenda-labels.ts';
 
 /** Every migration, by name; names sort in the order they run. Later features append theirs here. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '0031-list-changes-point': listChangesPoint,
   '0032-agenda-index-only': agendaIndexOnly,
   '0033-placed-seqs': placedSeqs,
+  '0034-agenda-labels': agendaLabels,
 };
