@@ -2,6 +2,7 @@ import { parseIsoDay } from '@eco/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agendaCriteriaOf } from '../src/modules/publications/agenda-criteria.ts';
+import { dateConditions } from '../src/modules/publications/date-criteria.ts';
 import { filtersOf, type ListCriteria } from '../src/modules/publications/list-repository.ts';
 import { createActors, storePublication } from './helpers/publications.ts';
 import { createTestApp, testDialect, type TestApp } from './helpers/test-app.ts';
@@ -109,6 +110,21 @@ describe.runIf(testDialect === 'postgres')('the agenda on PostgreSQL', () => {
       expect(read.length, JSON.stringify(await planOf(query))).toBeGreaterThan(0);
       expect(read.map((node) => node['Node Type'])).toEqual(read.map(() => 'Index Only Scan'));
     }
+  });
+
+  it("looks a text search's matches up for their dates from an index alone (migration 0035)", async () => {
+    const { db } = subject.database;
+    const criteria = agendaCriteriaOf({ typed: 'events', when: 'weekend' }, new Date('2030-12-11T15:00:00Z'));
+    const dates = sql.join(dateConditions(criteria, 'p'), sql` and `);
+    // As postgresDatedSearch asks it: the bitmaps' matches by `seq`, their dates checked.
+    const lookup = sql`select count(*) from unnest(${[1, 2, 3]}::bigint[]) as s(seq)
+      join publications as p on p.seq = s.seq where ${dates}`;
+    const plan = await planOf({ compile: () => lookup.compile(db) });
+    const read = scans(plan).filter((node) => node['Index Name'] === 'publications_dated_seq_idx');
+    expect(
+      read.map((node) => node['Node Type']),
+      JSON.stringify(plan),
+    ).toEqual(['Index Only Scan']);
   });
 });
 

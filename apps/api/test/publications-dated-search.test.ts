@@ -11,8 +11,9 @@ import { createActors, storePublication, type Actors } from './helpers/publicati
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 // A text search with dates (the agenda with a term, "talleres este fin de semana") gives the matches of the same
-// search without dates, in the same ranked order, less those outside the dates: on SQLite it reads the full-text
-// index's facets and looks each match's dates up, tier by tier; the reference here is the search without dates.
+// search without dates, in the same ranked order, less those outside the dates: SQLite reads the full-text index's
+// facets, PostgreSQL the token bitmaps' tiers, and each looks the matches' dates up, tier by tier; the reference here
+// is the search without dates.
 
 const day = (offset: number) => new Date(Date.UTC(2026, 10, 1) + offset * 86_400_000).toISOString();
 const DATES: Pick<ListCriteria, 'startsFrom' | 'startsBefore' | 'endsFrom' | 'endsBefore' | 'spans'>[] = [

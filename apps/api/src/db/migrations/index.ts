@@ -31,6 +31,7 @@ import * as listChangesPoint from './0031-list-changes-point.ts';
 import * as agendaIndexOnly from './0032-agenda-index-only.ts';
 import * as placedSeqs from './0033-placed-seqs.ts';
 import * as agendaLabels from './0034-agenda-labels.ts';
+import * as datedSeqs from './0035-dated-seqs.ts';
 
 /** Every migration, by name; names sort in the order they run. Later features append theirs here. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '0032-agenda-index-only': agendaIndexOnly,
   '0033-placed-seqs': placedSeqs,
   '0034-agenda-labels': agendaLabels,
+  '0035-dated-seqs': datedSeqs,
 };

@@ -205,8 +205,35 @@ export async function postgresTokenSearch(
     return rows.map((row) => ({ chunk: row.chunk, bits: row.bits, count: toCount(row.count) }));
   }
 
+  /**
+   * Every match, by rank tier (titles, then labels, then the rest), each tier's newest first: for a search whose
+   * other filters are not among the bitmaps (dates), which filters these candidates instead of ranking rows.
+   */
+  async function tiers(): Promise<[number[], number[], number[]]> {
+    if (empty) return [[], [], []];
+    const { query, setOf } = perChunk(SETS);
+    const { rows } = await sql<{ chunk: number; tier2: string; tier1: string; tier0: string }>`
+      with per_chunk as (${query}), sets as materialized (
+        select chunk, ${setOf('a')} as a, ${setOf('t')} as t, ${setOf('l')} as l, ${setOf('f')} as f
+        from per_chunk
+      )
+      select chunk, (t & f)::text as tier2, (l & f & ~t)::text as tier1, (a & f & ~t & ~l)::text as tier0
+      from sets where bit_count(a & f) > 0 order by chunk desc`.execute(db);
+    const seqsOf = (tier: 'tier2' | 'tier1' | 'tier0') =>
+      rows.flatMap((row) => {
+        const seqs: number[] = [];
+        const bits = row[tier];
+        for (let bit = bits.lastIndexOf('1'); bit >= 0; bit = bit > 0 ? bits.lastIndexOf('1', bit - 1) : -1) {
+          seqs.push(row.chunk * CHUNK_BITS + bit);
+        }
+        return seqs;
+      });
+    return [seqsOf('tier2'), seqsOf('tier1'), seqsOf('tier0')];
+  }
+
   return {
     matches,
+    tiers,
     /** How many publications match. */
     async count(): Promise<number> {
       if (empty) return 0;
