@@ -14,7 +14,7 @@ import {
 // The map of GET /api/publications/map: the matches with a point inside the viewport, grouped in a grid of cells
 // about 64 pixels wide at the zoom (cells of 360 / 2^zoom / 4 degrees), each cell its count and centroid (the mean of
 // its points), a cell of one its publication (a pin). Two ways to the same answer (decision 042):
-// - counted ahead: without a term, labels, province, city or open=now, and up to zoom MAP_CELLS_MAX_ZOOM, the cells
+// - counted ahead: without a term, labels, province, city or open=now, and up to zoom COUNTED_MAX_ZOOM, the cells
 //   wholly inside the viewport are read from publication_map_cells (migration 0029: per band, category and country),
 //   the zoom's own band for the cells inside, the band EDGE_SHIFT zooms finer for the edge cells' parts inside; only
 //   the points in the remaining sliver (under an eighth of a cell wide along the edges) are grouped one by one.
@@ -39,15 +39,12 @@ type CellSums = {
 /** How many cells of the grid fit across a 256-pixel tile: cells of about 64 pixels. */
 const CELLS_PER_TILE = 4;
 
-/** The counted bands (0–15, migration 0029) serve zooms up to 15 − EDGE_SHIFT. */
-const COUNTED_MAX_ZOOM = 12;
-
 /**
- * Up to this zoom the map reads the counted cells by default. Measured at 100,000 rows (decision 042): above it
- * few points are in view and the grouped query costs as little or less — on PostgreSQL from zoom 11, on SQLite
- * (whose point-by-point grouping costs more) not within the bands.
+ * The counted bands (0–15, migration 0029) serve zooms up to 15 − EDGE_SHIFT, and the map reads them whenever it
+ * can: at 1,000,000 rows a city's viewport at zoom 11 holds some 15,000 points, grouped by PostgreSQL in 65–142 ms,
+ * counted in 9–15 ms (at 100,000 rows either costs 6–12 ms; decision 042).
  */
-export const MAP_CELLS_MAX_ZOOM: Record<Dialect, number> = { sqlite: 12, postgres: 10 };
+const COUNTED_MAX_ZOOM = 12;
 
 /** The edges' band: 2^3 × 2^3 of its cells make one of the zoom's. */
 const EDGE_SHIFT = 3;
@@ -94,7 +91,7 @@ function cellsInside(min: number, max: number, size: number): [number, number] {
 /**
  * The map of an area at a zoom: the matches with a point inside `criteria.bbox`, grouped in the zoom's grid.
  * `counted`: true reads the counted cells whenever the filters and the bands allow, false never (the tests compare
- * both); by default up to MAP_CELLS_MAX_ZOOM. `tokenBits`: false filters a term with the tsvectors instead of the
+ * both); by default whenever the criteria and the zoom allow. `tokenBits`: false filters a term with the tsvectors instead of the
  * token bitmaps on PostgreSQL (the tests compare both).
  */
 export async function mapCells(
@@ -112,7 +109,7 @@ export async function mapCells(
 ): Promise<MapCell[]> {
   const reads = options.reader ?? db;
   const counted =
-    (options.counted ?? zoom <= MAP_CELLS_MAX_ZOOM[dialect]) && countedAhead(criteria, zoom)
+    (options.counted ?? true) && countedAhead(criteria, zoom)
       ? await countedCells(reads, dialect, criteria, zoom)
       : null;
   const matched =
