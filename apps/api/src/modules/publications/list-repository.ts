@@ -368,24 +368,31 @@ function withoutDates(criteria: ListCriteria): ListCriteria {
 }
 
 /**
- * A text search with dates on SQLite: the full-text index's matches of every other filter (its facets), newest
- * first, each one's publication looked up by key for its dates; the page's tiers stop at the page. Filtering the
- * list's rows instead looked up the dates of every match of the words, of every category (0.3 s for a common word at
- * 1,000,000 rows).
+ * A text search on SQLite whose filters are facets of the full-text index (all but an author and dates): the index
+ * alone, tier by tier, each read in list order only as far as the page reaches (a page costs what precedes and shows
+ * it, not what matches); the count comes first, so nothing is ranked when nothing matches and no tier is read past
+ * the last match. With dates, each match is joined out to its publication's dates (filtering the list's rows instead
+ * looked up the dates of every match of the words, of every category: 0.3 s for a common word at 1,000,000 rows).
  */
-function datedTextSearch(
+function ftsTextSearch(
   db: DB,
   dialect: Dialect,
   criteria: ListCriteria,
   groups: SearchGroups,
   facets: Facets,
 ) {
-  const dates = sql.join(dateConditions(criteria, 'd'), sql` and `);
+  const dated = hasDateCriteria(criteria);
+  const dates = dated ? sql.join(dateConditions(criteria, 'd'), sql` and `) : sql``;
   // The full-text matches drive the join (`cross join`), in the index's rowid order: the list's `seq`.
-  const matching = (tier: Tier | 'all') => sql`publication_search as s
-    cross join publication_search_rows as r on r.seq = s.rowid
-    cross join publications as d on d.id = r.id
-    where publication_search match ${withFacets(ftsTier(groups, tier), facets)} and ${dates}`;
+  const matching = (tier: Tier | 'all') => {
+    const expression = withFacets(ftsTier(groups, tier), facets);
+    return dated
+      ? sql`publication_search as s
+        cross join publication_search_rows as r on r.seq = s.rowid
+        cross join publications as d on d.id = r.id
+        where publication_search match ${expression} and ${dates}`
+      : sql`publication_search as s where publication_search match ${expression}`;
+  };
   return {
     countFirst: true,
     async count(): Promise<number> {
@@ -478,32 +485,7 @@ async function textSearchOf(db: DB, dialect: Dialect, criteria: ListCriteria, gr
     dialect === 'sqlite' && !hasPlaceCriteria(criteria)
       ? await ftsFacetsOf(db, dated ? withoutDates(criteria) : criteria)
       : null;
-  if (facets !== null && dated) return datedTextSearch(db, dialect, criteria, groups, facets);
-  if (facets !== null) {
-    return {
-      /** The count comes first: nothing is ranked when nothing matches, and no tier is read past the last match. */
-      countFirst: true,
-      async count(): Promise<number> {
-        const { rows } = await sql<{ total: number }>`select count(*) as total from publication_search
-          where publication_search match ${withFacets(ftsTier(groups, 'all'), facets)}`.execute(db);
-        return toCount(rows[0]?.total);
-      },
-      page: (offset: number, limit: number, total?: number) =>
-        rankedPage(
-          db,
-          dialect,
-          async (tier, wanted) => {
-            const { rows } = await sql<{ seq: number }>`select rowid as seq from publication_search
-              where publication_search match ${withFacets(ftsTier(groups, tier), facets)}
-              order by rowid desc limit ${wanted}`.execute(db);
-            return rows.map((row) => row.seq);
-          },
-          offset,
-          limit,
-          total,
-        ),
-    };
-  }
+  if (facets !== null) return ftsTextSearch(db, dialect, criteria, groups, facets);
   const matches = () =>
     db
       .selectFrom(listTable(dialect))
