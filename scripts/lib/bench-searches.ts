@@ -1,19 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { DB, NewUser } from '../../apps/api/src/db/schema.ts';
+import { seededRandom } from './bench-mix.ts';
 
 // The saved searches of the benchmarks (decision 041): bench:searches times matching them, bench:api's writes case
 // publishes while they listen (BENCH_SEARCHES).
-
-/** A seeded generator (mulberry32): the same searches every run. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const PLACES = [
   ['arg', 'cordoba', 'cba-city'],
@@ -51,7 +41,8 @@ export async function fillSavedSearches(
   db: DB,
   { searches, seed, areas = 0 }: { searches: number; seed: number; areas?: number },
 ): Promise<void> {
-  const next = random(seed);
+  // The same searches every run.
+  const next = seededRandom(seed);
   const memberCount = searchMembersOf(searches);
   const words = await vocabulary(db);
   const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)] as T;
