@@ -8,11 +8,15 @@ import { ownedBytes } from '../owned-bytes.ts';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
+/** Whether the client named `encoding` in Accept-Encoding. */
+export function accepts(request: Pick<FastifyRequest, 'headers'>, encoding: 'br' | 'gzip'): boolean {
+  return new RegExp(`\\b${encoding}\\b`).test(String(request.headers['accept-encoding'] ?? ''));
+}
+
 /** The encoding to answer with: brotli, else gzip, else none, by what the client accepts. */
 export function preferredEncoding(request: Pick<FastifyRequest, 'headers'>): Encoding {
-  const accepted = String(request.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accepted)) return 'br';
-  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  if (accepts(request, 'br')) return 'br';
+  if (accepts(request, 'gzip')) return 'gzip';
   return 'identity';
 }
 

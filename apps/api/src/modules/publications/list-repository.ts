@@ -5,6 +5,7 @@ import { countRows, toCount } from '../../db/count.ts';
 import { readListVersion, VersionedCache } from '../../db/list-versions.ts';
 import { readsAt } from '../../db/replica-reads.ts';
 import type { DB, Dialect, PublicationsTable } from '../../db/schema.ts';
+import { CALENDAR_COLUMNS } from './calendar-file.ts';
 import { countFromGroups } from './count-repository.ts';
 import { findFileUrls, selectWithAuthor, type PublicationWithAuthor } from './repository.ts';
 import { facetTokensOf, type FacetTokens } from './search-facets.ts';
@@ -182,6 +183,26 @@ async function loadPage(
   const rows = ids.flatMap((id) => byId.get(id) ?? []);
   const shown = { ids: rows.map((row) => row.id), authors: [...new Set(rows.map((row) => row.created_by))] };
   return { rows, files, total, deps: { ...deps, shown } };
+}
+
+/**
+ * A page's rows with only what a calendar writes of them (no images, no author's columns), in the page's order: the
+ * feeds' load, a fraction of a card's.
+ */
+export async function loadCalendarPage({ reads, ids, deps }: ListPageIds) {
+  const found =
+    ids.length === 0
+      ? []
+      : await reads
+          .selectFrom('publications as p')
+          .select(CALENDAR_COLUMNS.map((column) => `p.${column}` as const))
+          .select('p.created_by')
+          .where('p.id', 'in', ids)
+          .execute();
+  const byId = new Map(found.map((row) => [row.id, row]));
+  const rows = ids.flatMap((id) => byId.get(id) ?? []);
+  const shown = { ids: rows.map((row) => row.id), authors: [...new Set(rows.map((row) => row.created_by))] };
+  return { rows, deps: { ...deps, shown } satisfies ListDependencies };
 }
 
 type PageIds = { ids: string[]; total: number };
@@ -850,17 +871,41 @@ export async function listPublications(
   dialect: Dialect,
   criteria: ListCriteria,
   memory: ListMemory,
-  options: {
-    /** The list's version the caller read before anything it computes from this answer (read here when not given). */
-    version?: number | undefined;
-    /** Where the list's own queries run (the database's reader: off the event loop on SQLite); `db` by default. */
-    reader?: DB | undefined;
-    /** The read replica (DATABASE_READ_URL): used instead of `reader` once it has replayed the version. */
-    replica?: DB | undefined;
-    /** Near-me orders at most this many matches at once, and walks boxes past it (the tests' choice). */
-    nearSmallTotal?: number | undefined;
-  } = {},
+  options: ListOptions = {},
 ): Promise<ListResult> {
+  const { reads, ids, total, deps, distances } = await findListPage(db, dialect, criteria, memory, options);
+  const result = await loadPage(reads, ids, total, deps);
+  return distances === undefined ? result : { ...result, distances };
+}
+
+export type ListOptions = {
+  /** The list's version the caller read before anything it computes from this answer (read here when not given). */
+  version?: number | undefined;
+  /** Where the list's own queries run (the database's reader: off the event loop on SQLite); `db` by default. */
+  reader?: DB | undefined;
+  /** The read replica (DATABASE_READ_URL): used instead of `reader` once it has replayed the version. */
+  replica?: DB | undefined;
+  /** Near-me orders at most this many matches at once, and walks boxes past it (the tests' choice). */
+  nearSmallTotal?: number | undefined;
+};
+
+/** A list's page as ids, in order, with where it was read (rows of the page are read there too). */
+export type ListPageIds = {
+  reads: DB;
+  ids: string[];
+  total: number;
+  deps: Omit<ListDependencies, 'shown'>;
+  distances?: Map<string, number> | undefined;
+};
+
+/** The ids of listPublications' page, for callers that read fewer columns of its rows (the calendar feeds). */
+export async function findListPage(
+  db: DB,
+  dialect: Dialect,
+  criteria: ListCriteria,
+  memory: ListMemory,
+  options: ListOptions = {},
+): Promise<ListPageIds> {
   // First the version, on the main connection, then anything computed under it (see list-versions.ts): the reader
   // sees every write committed before the version was read, like another process would.
   const at: Version = { memory, version: options.version ?? (await readPublicationsVersion(db)) };
@@ -875,34 +920,26 @@ export async function listPublications(
     const groups = words.map((word) => [word]);
     const near = { ...criteria, near: criteria.near };
     const page = await nearPage(reads, dialect, near, groups, at, options.nearSmallTotal);
-    const result = await loadPage(reads, page.ids, page.total, {
-      filters,
-      searches: [groups],
-      vocabulary: [],
-    });
-    return { ...result, distances: page.distances };
+    const deps = { filters, searches: [groups], vocabulary: [] };
+    return { reads, ids: page.ids, total: page.total, deps, distances: page.distances };
   }
   if (words.length === 0) {
     const page = await listPage(reads, dialect, criteria, at);
-    return loadPage(reads, page.ids, page.total, { filters, searches: [[]], vocabulary: [] });
+    return { reads, ...page, deps: { filters, searches: [[]], vocabulary: [] } };
   }
   const groups = words.map((word) => [word]);
   const exact = await searchPage(reads, dialect, criteria, groups, at);
-  if (exact.total > 0) {
-    return loadPage(reads, exact.ids, exact.total, { filters, searches: [groups], vocabulary: [] });
-  }
+  if (exact.total > 0) return { reads, ...exact, deps: { filters, searches: [groups], vocabulary: [] } };
   // Nothing matches: the answer also depends on the words known (the corrections) and what the corrections find.
   const corrected = await memory.corrections.get(at.version, words.join(' '), async () => ({
     value: await correctSpelling(reads, dialect, words),
     deps: { filters: null, searches: [], vocabulary: words },
   }));
-  if (corrected === null) return loadPage(reads, [], 0, { filters, searches: [groups], vocabulary: words });
+  if (corrected === null) {
+    return { reads, ids: [], total: 0, deps: { filters, searches: [groups], vocabulary: words } };
+  }
   const found = await searchPage(reads, dialect, criteria, corrected, at);
-  return loadPage(reads, found.ids, found.total, {
-    filters,
-    searches: [groups, corrected],
-    vocabulary: words,
-  });
+  return { reads, ...found, deps: { filters, searches: [groups, corrected], vocabulary: words } };
 }
 
 /** What a saved search filters on: a list's criteria without its page, order, count, status or dates. */

@@ -1,9 +1,9 @@
-import { brotliDecompressSync } from 'node:zlib';
+import { gunzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../../db/database.ts';
-import { preferredEncoding } from '../../plugins/content-encoding.ts';
+import { accepts } from '../../plugins/content-encoding.ts';
 import { errorResponses } from '../../plugins/error-schema.ts';
 import type { CommunityMail } from '../notifications/community-mail.ts';
 import { createFavoritesService } from '../favorites/service.ts';
@@ -273,11 +273,9 @@ export const publicationRoutes: FastifyPluginAsyncZod<{
       if (request.headers['if-none-match'] === feed.etag) return reply.code(304).send(null);
       // Compressed once per remembered feed, not on every poll; no serializer runs for bytes, the schema's string
       // documents the text.
-      const encoding = preferredEncoding(request);
       reply.type('text/calendar; charset=utf-8').header('vary', 'accept-encoding');
-      if (encoding !== 'identity') reply.header('content-encoding', encoding);
-      const body = encoding === 'identity' ? brotliDecompressSync(feed.br) : feed[encoding];
-      return reply.send(body as unknown as string);
+      if (!accepts(request, 'gzip')) return reply.send(gunzipSync(feed.gzip) as unknown as string);
+      return reply.header('content-encoding', 'gzip').send(feed.gzip as unknown as string);
     },
   );
 
