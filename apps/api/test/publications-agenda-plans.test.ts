@@ -112,6 +112,41 @@ describe.runIf(testDialect === 'postgres')('the agenda on PostgreSQL', () => {
     }
   });
 
+  it.each([
+    ['upcoming', { typed: 'events' }],
+    ['of a month', { typed: 'courses', from: DECEMBER.from, to: DECEMBER.to }],
+    ['with a material', { typed: 'events', labels: ['Vidrios'] }],
+  ] as const)(
+    "pages a city's %s list in date order from the place index alone, unsorted (migration 0036)",
+    async (_name, query) => {
+      const { db } = subject.database;
+      const place = { country: 'arg', province: 'cordoba', city: 'cba-city' } as const;
+      const criteria: ListCriteria = {
+        status: 'published',
+        ...query,
+        ...place,
+        ...agendaCriteriaOf(query, new Date('2030-12-11T15:00:00Z')),
+        words: [],
+        offset: 0,
+        limit: 20,
+      };
+      const page = db
+        .selectFrom('publications as p')
+        .where(filtersOf(criteria, false, true, 'postgres'))
+        .select('p.id')
+        .orderBy('p.calendared_at')
+        .orderBy('p.id')
+        .limit(20);
+      const plan = await planOf(page);
+      const read = scans(plan).filter((node) => node['Index Name']?.startsWith('publications_agenda'));
+      expect(
+        read.map((node) => [node['Node Type'], node['Index Name']]),
+        JSON.stringify(plan),
+      ).toEqual([['Index Only Scan', 'publications_agenda_place_idx']]);
+      expect(JSON.stringify(plan)).not.toContain('"Sort"');
+    },
+  );
+
   it("looks a text search's matches up for their dates from an index alone (migration 0035)", async () => {
     const { db } = subject.database;
     const criteria = agendaCriteriaOf({ typed: 'events', when: 'weekend' }, new Date('2030-12-11T15:00:00Z'));
@@ -129,7 +164,8 @@ describe.runIf(testDialect === 'postgres')('the agenda on PostgreSQL', () => {
 });
 
 // SQLite takes a covering agenda index for a date-ordered list with a material (migration 0034): without the labels in
-// it, no index covered such a query and the planner took one that looks every row up.
+// it, no index covered such a query and the planner took one that looks every row up. A city's list reads the index
+// that leads with the place (migration 0036).
 describe.runIf(testDialect === 'sqlite')('the agenda with a material on SQLite', () => {
   let subject: TestApp;
 
@@ -171,6 +207,39 @@ describe.runIf(testDialect === 'sqlite')('the agenda with a material on SQLite',
       /COVERING INDEX publications_agenda_(start|end)_idx/,
     );
   });
+
+  it.each([
+    ['upcoming', { typed: 'events' }],
+    ['of a month', { typed: 'courses', from: DECEMBER.from, to: DECEMBER.to }],
+    ['with a material', { typed: 'events', labels: ['Vidrios'] }],
+  ] as const)(
+    "reads a city's %s list in date order from the place index, unsorted (migration 0036)",
+    async (_name, query) => {
+      const { db } = subject.database;
+      const criteria: ListCriteria = {
+        status: 'published',
+        ...query,
+        country: 'arg',
+        province: 'cordoba',
+        city: 'cba-city',
+        ...agendaCriteriaOf(query, new Date('2030-12-11T15:00:00Z')),
+        words: [],
+        offset: 0,
+        limit: 20,
+      };
+      const page = db
+        .selectFrom('publications as p')
+        .where(filtersOf(criteria, false, true, 'sqlite'))
+        .select('p.id')
+        .orderBy('p.calendared_at')
+        .orderBy('p.id')
+        .limit(20)
+        .compile();
+      const plan = (await explained(page.sql, page.parameters)).map((row) => row.detail).join('\n');
+      expect(plan).toMatch(/COVERING INDEX publications_agenda_place_idx/);
+      expect(plan).not.toMatch(/TEMP B-TREE/);
+    },
+  );
 
   /** The plan of a statement with its parameters. */
   async function explained(text: string, parameters: readonly unknown[]) {

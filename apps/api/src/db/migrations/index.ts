@@ -32,6 +32,7 @@ import * as agendaIndexOnly from './0032-agenda-index-only.ts';
 import * as placedSeqs from './0033-placed-seqs.ts';
 import * as agendaLabels from './0034-agenda-labels.ts';
 import * as datedSeqs from './0035-dated-seqs.ts';
+import * as agendaPlaces from './0036-agenda-places.ts';
 
 /** Every migration, by name; names sort in the order they run. Later features append theirs here. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '0033-placed-seqs': placedSeqs,
   '0034-agenda-labels': agendaLabels,
   '0035-dated-seqs': datedSeqs,
+  '0036-agenda-places': agendaPlaces,
 };
