@@ -9,7 +9,11 @@ import type { LoadRequest } from './load-test.ts';
 // server; its ceiling is the bare server answering the bytes of a typical answer of the same group. A feature
 // adds its cases with a provider of its own (a module under scripts/lib/) appended to CASE_PROVIDERS.
 
-export type CaseGroup = 'api' | 'page';
+/**
+ * Which ceiling a case is measured against: JSON answers, pages, or calendar feeds (tens of kilobytes of gzip each,
+ * whose bytes cost the load generator more than a list's: autocannon decodes every answer's body as text).
+ */
+export type CaseGroup = 'api' | 'page' | 'feed';
 
 export type BenchCase = {
   name: string;

@@ -55,6 +55,6 @@ function feedRequests(kind: FeedKind, seed: number): string[] {
 export const feedCases: CaseProvider = (): BenchCase[] =>
   FEED_KINDS.map((kind, index) => ({
     name: `calendar: ${kind}`,
-    group: 'api',
+    group: kind === 'feeds' ? 'feed' : 'api',
     requests: feedRequests(kind, FEEDS_SEED + index).map((path) => ({ path, headers: BROWSER_HEADERS })),
   }));
