@@ -77,6 +77,17 @@ export function calendarSourceOfRow(row: CalendarRow): CalendarSource {
   };
 }
 
+/** PUBLIC_URL's host, parsed once (a feed's new events ask it each). */
+const hosts = new Map<string, string>();
+function hostOf(publicUrl: string): string {
+  let host = hosts.get(publicUrl);
+  if (host === undefined) {
+    host = new URL(publicUrl).hostname;
+    hosts.set(publicUrl, host);
+  }
+  return host;
+}
+
 /** The event of a dated publication (null for one without a date). */
 function eventOf(publication: CalendarSource, publicUrl: string): ICalEventData | null {
   const start = publication.calendaredAt;
@@ -84,7 +95,7 @@ function eventOf(publication: CalendarSource, publicUrl: string): ICalEventData 
   const end = publication.calendaredUntil;
   const location = [publication.locationAddress, ...placeNames(publication)].filter(Boolean).join(', ');
   return {
-    id: `publication-${publication._id}@${new URL(publicUrl).hostname}`,
+    id: `publication-${publication._id}@${hostOf(publicUrl)}`,
     sequence: publication.revision,
     summary: publication.title,
     description: publication.description,
