@@ -14,6 +14,21 @@ import { createTestApp, testDialect, type TestApp } from './helpers/test-app.ts'
 /** December 2030 as the month view asks it. */
 const DECEMBER = { from: parseIsoDay('2030-12-01')!, to: parseIsoDay('2030-12-31')! };
 
+/** The agenda's first page of 20 for `query` (explore's parameters) as the list asks it, on 11 December 2030. */
+function pageCriteria(query: Parameters<typeof agendaCriteriaOf>[0] & Partial<ListCriteria>): ListCriteria {
+  return {
+    status: 'published',
+    ...query,
+    ...agendaCriteriaOf(query, new Date('2030-12-11T15:00:00Z')),
+    words: [],
+    offset: 0,
+    limit: 20,
+  } as ListCriteria;
+}
+
+/** Córdoba city, for the lists of one city (migration 0036). */
+const CITY = { country: 'arg', province: 'cordoba', city: 'cba-city' } as const;
+
 type PlanNode = { 'Node Type': string; 'Index Name'?: string; Plans?: PlanNode[] };
 
 function scans(node: PlanNode): PlanNode[] {
@@ -80,15 +95,7 @@ describe.runIf(testDialect === 'postgres')('the agenda on PostgreSQL', () => {
     ],
   ] as const)('counts and pages the %s list from an index alone', async (_name, query) => {
     const { db } = subject.database;
-    const minute = new Date('2030-12-11T15:00:00Z');
-    const criteria: ListCriteria = {
-      status: 'published',
-      ...query,
-      ...agendaCriteriaOf(query, minute),
-      words: [],
-      offset: 0,
-      limit: 20,
-    };
+    const criteria = pageCriteria(query);
     const count = db
       .selectFrom('publications as p')
       .where(filtersOf(criteria, false, true, 'postgres'))
@@ -120,16 +127,7 @@ describe.runIf(testDialect === 'postgres')('the agenda on PostgreSQL', () => {
     "pages a city's %s list in date order from the place index alone, unsorted (migration 0036)",
     async (_name, query) => {
       const { db } = subject.database;
-      const place = { country: 'arg', province: 'cordoba', city: 'cba-city' } as const;
-      const criteria: ListCriteria = {
-        status: 'published',
-        ...query,
-        ...place,
-        ...agendaCriteriaOf(query, new Date('2030-12-11T15:00:00Z')),
-        words: [],
-        offset: 0,
-        limit: 20,
-      };
+      const criteria = pageCriteria({ ...query, ...CITY });
       const page = db
         .selectFrom('publications as p')
         .where(filtersOf(criteria, false, true, 'postgres'))
@@ -187,14 +185,7 @@ describe.runIf(testDialect === 'sqlite')('the agenda with a material on SQLite',
     ['past', { typed: 'events', labels: ['Vidrios'], past: true }],
   ] as const)('reads the %s list with a material from a covering index', async (_name, query) => {
     const { db } = subject.database;
-    const criteria: ListCriteria = {
-      status: 'published',
-      ...query,
-      ...agendaCriteriaOf(query, new Date('2030-12-11T15:00:00Z')),
-      words: [],
-      offset: 0,
-      limit: 20,
-    };
+    const criteria = pageCriteria(query);
     const page = db
       .selectFrom('publications as p')
       .where(filtersOf(criteria, false, true, 'sqlite'))
@@ -216,17 +207,7 @@ describe.runIf(testDialect === 'sqlite')('the agenda with a material on SQLite',
     "reads a city's %s list in date order from the place index, unsorted (migration 0036)",
     async (_name, query) => {
       const { db } = subject.database;
-      const criteria: ListCriteria = {
-        status: 'published',
-        ...query,
-        country: 'arg',
-        province: 'cordoba',
-        city: 'cba-city',
-        ...agendaCriteriaOf(query, new Date('2030-12-11T15:00:00Z')),
-        words: [],
-        offset: 0,
-        limit: 20,
-      };
+      const criteria = pageCriteria({ ...query, ...CITY });
       const page = db
         .selectFrom('publications as p')
         .where(filtersOf(criteria, false, true, 'sqlite'))
