@@ -8,9 +8,11 @@ import { ownedBytes } from '../owned-bytes.ts';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
+const NAMED = { br: /\bbr\b/, gzip: /\bgzip\b/ } as const;
+
 /** Whether the client named `encoding` in Accept-Encoding. */
 export function accepts(request: Pick<FastifyRequest, 'headers'>, encoding: 'br' | 'gzip'): boolean {
-  return new RegExp(`\\b${encoding}\\b`).test(String(request.headers['accept-encoding'] ?? ''));
+  return NAMED[encoding].test(String(request.headers['accept-encoding'] ?? ''));
 }
 
 /** The encoding to answer with: brotli, else gzip, else none, by what the client accepts. */
