@@ -33,6 +33,7 @@ import * as placedSeqs from './0033-placed-seqs.ts';
 import * as agendaLabels from './0034-agenda-labels.ts';
 import * as datedSeqs from './0035-dated-seqs.ts';
 import * as agendaPlaces from './0036-agenda-places.ts';
+import * as suspendedAuthors from './0037-suspended-authors.ts';
 
 /** Every migration, by name; names sort in the order they run. Later features append theirs here. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '0034-agenda-labels': agendaLabels,
   '0035-dated-seqs': datedSeqs,
   '0036-agenda-places': agendaPlaces,
+  '0037-suspended-authors': suspendedAuthors,
 };
