@@ -35,9 +35,30 @@ describe('VersionedCache', () => {
     expect(await cache.get(1, 'a', compute)).toBe('value 1');
     expect(await cache.get(1, 'a', compute)).toBe('value 1');
     expect(await cache.get(2, 'a', compute)).toBe('value 2');
-    // A request that read an older version computes for itself and keeps nothing.
-    expect(await cache.get(1, 'a', compute)).toBe('value 3');
+    // A request that read an older version gets the newer value the cache holds (it began before that write was
+    // acknowledged: it may see it or not), and computes for itself, keeping nothing, a key the cache lacks.
+    expect(await cache.get(1, 'a', compute)).toBe('value 2');
+    expect(await cache.get(1, 'b', compute)).toBe('value 3');
+    expect(await cache.peek(2, 'b')).toBeUndefined();
     expect(await cache.get(2, 'a', compute)).toBe('value 2');
+  });
+
+  it('answers a request that read an older version with an entry kept since, never one the changes dropped', async () => {
+    const log = new Map<number, ListChange[]>([[2, [{ kind: 'files', id: 'p1' }]]]);
+    const cache = new VersionedCache<string, string[]>(10, undefined, trackerOf(log, []));
+    await cache.get(1, 'shows p1', async () => ({ value: 'p1 before', deps: ['p1'] }));
+    await cache.get(1, 'shows p2', async () => ({ value: 'p2', deps: ['p2'] }));
+    // Another request read version 2: the cache moves, dropping what the change may alter.
+    expect(await cache.peek(2, 'shows p2')).toBe('p2');
+    let computed = 0;
+    const compute = async () => ({ value: `computed ${++computed}`, deps: [] });
+    expect(await cache.peek(1, 'shows p2')).toBe('p2');
+    expect(await cache.get(1, 'shows p2', compute)).toBe('p2');
+    expect(await cache.peek(1, 'shows p1')).toBeUndefined();
+    expect(await cache.get(1, 'shows p1', compute)).toBe('computed 1');
+    // Computed for an older version, it is not kept: the next request at version 2 computes again.
+    expect(await cache.get(2, 'shows p1', compute)).toBe('computed 2');
+    expect(computed).toBe(2);
   });
 
   it('shares one computation between concurrent requests', async () => {

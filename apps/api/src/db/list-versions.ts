@@ -101,8 +101,8 @@ type Entry<V, D> = { value: Promise<V>; bytes: number; deps: D | undefined; sett
 /**
  * Values computed at one version of a list. Seeing a newer version, the cache keeps the entries that no change in
  * between can alter, when it has a tracker and the entry its dependencies (the changes are read once, before any
- * value is served at the newer version), and drops the others. A request that read an older version computes without
- * the cache. Concurrent requests for the same key share one computation. At most `capacity` keys and `maxBytes`
+ * value is served at the newer version), and drops the others. A request that read an older version is answered
+ * with what the cache holds, else computes without keeping. Concurrent requests for the same key share one computation. At most `capacity` keys and `maxBytes`
  * (keys and resolved values as `estimatedBytes` counts them), the least recently used dropped first.
  */
 export class VersionedCache<V, D = never> {
@@ -234,9 +234,25 @@ export class VersionedCache<V, D = never> {
     return value;
   }
 
+  /**
+   * The entry of `key` for a request that read `version`, when the cache may answer it: at that version, or at a
+   * newer one it has moved to. Every entry is valid at the cache's version (a change that may alter it dropped it), so
+   * a request that read an older version gets a value as new as the writes acknowledged before it started, or newer,
+   * as it would have a moment later; computing it again would only read the same rows (issue 27: while members
+   * write, requests that straddle a write's version were most of the list's misses).
+   */
+  #answerable(version: number, key: string): Entry<V, D> | undefined {
+    return version <= this.#version ? this.#touch(key) : undefined;
+  }
+
   /** The value of `key` at `version`, if known (or being computed). */
   async peek(version: number, key: string): Promise<V | undefined> {
-    if (!(await this.#at(version)) || !this.#isAt(version)) return undefined;
+    if (!(await this.#at(version))) {
+      const entry = this.#answerable(version, key);
+      if (entry !== undefined && this.#lookups !== undefined) this.#lookups.hits += 1;
+      return entry?.value;
+    }
+    if (!this.#isAt(version)) return undefined;
     const entry = this.#touch(key);
     // Only hits: a peek that finds nothing is followed by a get, which counts the miss.
     if (entry !== undefined && this.#lookups !== undefined) this.#lookups.hits += 1;
@@ -255,8 +271,13 @@ export class VersionedCache<V, D = never> {
   /** The value of `key` at `version`, computed once (with its dependencies, when the cache has a tracker). */
   async get(version: number, key: string, compute: () => Promise<{ value: V; deps?: D }>): Promise<V> {
     if (!(await this.#at(version)) || !this.#isAt(version)) {
-      if (this.#lookups !== undefined) this.#lookups.misses += 1;
-      return (await compute()).value;
+      // Answered from a newer version when the cache has the key; a value computed now is kept nowhere.
+      const entry = this.#answerable(version, key);
+      if (this.#lookups !== undefined) {
+        if (entry === undefined) this.#lookups.misses += 1;
+        else this.#lookups.hits += 1;
+      }
+      return entry?.value ?? (await compute()).value;
     }
     const entry = this.#touch(key);
     if (this.#lookups !== undefined) {
