@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { matchPublication } from '../src/modules/searches/matcher.ts';
+import { matchPublication, matchPublications } from '../src/modules/searches/matcher.ts';
 import { actor, createActors, storePublication, type Actor, type Actors } from './helpers/publications.ts';
 import { createTestApp, testDialect, type TestApp } from './helpers/test-app.ts';
 
@@ -97,6 +97,47 @@ describe('which saved searches a publication matches', () => {
     expect(owners.get(expected[0]!)).toBe(members[0]!.id);
     expect(owners.get(expected[1]!)).toBe(members[1]!.id);
     expect(unexpected.filter((id) => owners.has(id))).toEqual([]);
+  });
+
+  it("matches a claim's publications together as each alone, those of one category and place sharing candidates", async () => {
+    const { db } = subject.database;
+    const createdAt = new Date().toISOString();
+    const samePlace = await storePublication(db, {
+      typed: 'barter',
+      title: 'Botellas de vidrio',
+      description: 'Para conservas y frascos caseros.',
+      country: 'arg',
+      province: 'cordoba',
+      city: 'cba-city',
+      createdBy: actors.other.id,
+      createdAt,
+    });
+    const elsewhere = await storePublication(db, {
+      typed: 'barter',
+      title: 'Frascos grandes',
+      country: 'arg',
+      province: 'mendoza',
+      createdBy: actors.author.id,
+      createdAt,
+    });
+    const ids = [publicationId, samePlace, elsewhere];
+    const together = await matchPublications(db, testDialect, [...ids, 'no-such-publication']);
+    expect([...together.keys()].sort()).toEqual([...ids].sort());
+    for (const id of ids) {
+      const alone = await matchPublication(db, testDialect, id);
+      expect(together.get(id)?.matches, id).toEqual(alone?.matches);
+    }
+    const searchIds = (id: string) => (together.get(id)?.matches ?? []).map((match) => match.searchId);
+    expect(searchIds(publicationId).sort()).toEqual([...expected].sort());
+    // The other author's publication matches the searches of the author, whose own are left out of theirs.
+    const own = await db
+      .selectFrom('saved_searches')
+      .select('id')
+      .where('user_id', '=', actors.author.id)
+      .execute();
+    expect(searchIds(samePlace)).toEqual(expect.arrayContaining(own.map((row) => row.id)));
+    expect(searchIds(elsewhere)).not.toEqual(expect.arrayContaining(own.map((row) => row.id)));
+    expect(searchIds(elsewhere).length).toBeGreaterThan(0);
   });
 
   it('matches nothing once the publication is unpublished', async () => {

@@ -34,6 +34,7 @@ import * as agendaLabels from './0034-agenda-labels.ts';
 import * as datedSeqs from './0035-dated-seqs.ts';
 import * as agendaPlaces from './0036-agenda-places.ts';
 import * as suspendedAuthors from './0037-suspended-authors.ts';
+import * as savedSearchHitsByPublication from './0038-saved-search-hits-by-publication.ts';
 
 /** Every migration, by name; names sort in the order they run. Later features append theirs here. */
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '0035-dated-seqs': datedSeqs,
   '0036-agenda-places': agendaPlaces,
   '0037-suspended-authors': suspendedAuthors,
+  '0038-saved-search-hits-by-publication': savedSearchHitsByPublication,
 };

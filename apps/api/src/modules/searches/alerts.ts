@@ -1,7 +1,7 @@
 import type { DB, Dialect } from '../../db/schema.ts';
 import type { JobHandler } from '../jobs/worker.ts';
 import { notifyMany } from '../notifications/service.ts';
-import { matchPublication, type MatchedPublication, type SearchMatch } from './matcher.ts';
+import { matchPublication, matchPublications, type MatchedPublication, type SearchMatch } from './matcher.ts';
 import { matchTexts } from './messages.ts';
 
 // The saved searches' alerts, off the write path (decision 041): a trigger queues a job per publication that becomes
@@ -71,17 +71,27 @@ export function publicationOfJob(subject: string | null): string | null {
   return subject?.startsWith('publication:') ? subject.slice('publication:'.length) : null;
 }
 
-/** The job queue's handler of MATCH_JOB: each job on its own, so that one failing publication retries alone. */
+/**
+ * The job queue's handler of MATCH_JOB: the claim's publications matched together (those of one category and place
+ * share their candidates: matchPublications), then each saved on its own, so that one failing publication retries
+ * alone.
+ */
 export function matchHandler({ db, dialect }: { db: DB; dialect: Dialect }): JobHandler {
   return async (jobs) => {
     const failures = new Map<string, unknown>();
+    const publicationOf = new Map<string, string>();
     for (const job of jobs) {
       const publicationId = publicationOfJob(job.subject);
-      if (publicationId === null) continue;
+      if (publicationId !== null) publicationOf.set(job.id, publicationId);
+    }
+    const matched = await matchPublications(db, dialect, [...new Set(publicationOf.values())]);
+    for (const [jobId, publicationId] of publicationOf) {
+      const publication = matched.get(publicationId);
+      if (publication === undefined || publication.matches.length === 0) continue;
       try {
-        await alertPublication(db, dialect, publicationId);
+        await saveMatches(db, publication);
       } catch (error) {
-        failures.set(job.id, error);
+        failures.set(jobId, error);
       }
     }
     return failures;

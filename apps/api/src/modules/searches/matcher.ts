@@ -1,13 +1,17 @@
+import { setImmediate } from 'node:timers/promises';
 import { isInBox, normalizeSearchTerms, PUBLISHED_STATUS } from '@eco/domain';
+import { sql, type SqlBool } from 'kysely';
 import type { DB, Dialect } from '../../db/schema.ts';
 import { matchingCriteria, type MatchCriteria } from '../publications/list-repository.ts';
+import type { SearchGroups } from '../publications/search-sql.ts';
 import { CORRECTABLE_MIN_LENGTH, correctSpellings } from '../publications/spelling.ts';
 import { matchesGroups, passesSearchFilters, prefixOfTokens, type PublicationRow } from './match-rules.ts';
 import { bboxOf } from './repository.ts';
 
 // Which saved searches a published publication matches (decision 041). The searches are first narrowed in SQL by
-// what can only exclude (listening, not the author's own, not already matched, the category and the place either
-// unset or the publication's); the rest is decided in memory on the publication's one row with the rules of explore's
+// what can only exclude (listening, owner active, the category and the place either unset or the publication's), and
+// grouped by their criteria; the author's own and those already matched are left out when the matched ones are read.
+// The rest is decided in memory on the publication's one row with the rules of explore's
 // list query (match-rules.ts): the same filters, tokens, stems and misspelling fallback as GET /api/publications.
 // Only the corrections of words no known word starts with are asked of the database, as explore asks them
 // (spelling.ts). `byListQuery` asks explore's list query itself instead (matchingCriteria, a query per criteria):
@@ -31,7 +35,45 @@ export async function matchPublication(
   publicationId: string,
   options: { byListQuery?: boolean } = {},
 ): Promise<MatchedPublication | null> {
-  const publication = await db
+  return (await matchPublications(db, dialect, [publicationId], options)).get(publicationId) ?? null;
+}
+
+type PublicationToMatch = {
+  id: string;
+  title: string;
+  created_by: string;
+  status: number;
+  typed: string;
+  location_country: string | null;
+  location_province: string | null;
+  location_city: string | null;
+  public_lat: number | null;
+  public_lng: number | null;
+  labels: string;
+  title_stems: string;
+  labels_stems: string;
+  description_stems: string;
+  is_active: number;
+};
+
+/** Distinct criteria of the searches that may match a place and category, and the ids of the searches of each. */
+type Candidates = { criteria: MatchCriteria; ids: string[] }[];
+
+/**
+ * The matches of each publication (absent: no such publication). The publications of one category and place share
+ * their candidate searches, read and worked out once for all of them: a queue's claim holds the publications of the
+ * last seconds, and at 100,000 searches the candidates of one were ~60 % of its matching (issue 27). The corrections
+ * of misspelled words (of the vocabulary, not of a publication) are looked up once for all of them too.
+ */
+export async function matchPublications(
+  db: DB,
+  dialect: Dialect,
+  publicationIds: readonly string[],
+  options: { byListQuery?: boolean } = {},
+): Promise<Map<string, MatchedPublication>> {
+  const answers = new Map<string, MatchedPublication>();
+  if (publicationIds.length === 0) return answers;
+  const publications: PublicationToMatch[] = await db
     .selectFrom('publications as p')
     .innerJoin('users as author', 'author.id', 'p.created_by')
     .select([
@@ -51,33 +93,62 @@ export async function matchPublication(
       'p.description_stems',
       'author.is_active',
     ])
-    .where('p.id', '=', publicationId)
-    .executeTakeFirst();
-  if (publication === undefined) return null;
-  const base = { id: publication.id, title: publication.title, authorId: publication.created_by };
-  if (publication.status !== PUBLISHED_STATUS || publication.is_active !== 1) return { ...base, matches: [] };
+    .where('p.id', 'in', publicationIds)
+    .execute();
+  const byPlace = new Map<string, PublicationToMatch[]>();
+  for (const publication of publications) {
+    answers.set(publication.id, {
+      id: publication.id,
+      title: publication.title,
+      authorId: publication.created_by,
+      matches: [],
+    });
+    if (publication.status !== PUBLISHED_STATUS || publication.is_active !== 1) continue;
+    const place = JSON.stringify([
+      publication.typed,
+      publication.location_country,
+      publication.location_province,
+      publication.location_city,
+    ]);
+    byPlace.set(place, [...(byPlace.get(place) ?? []), publication]);
+  }
+  const corrections: Corrections = new Map();
+  for (const group of byPlace.values()) {
+    const candidates = await candidatesOf(db, dialect, group[0] as PublicationToMatch);
+    for (const publication of group) {
+      const matched = answers.get(publication.id) as MatchedPublication;
+      matched.matches = await matchesOf(db, dialect, publication, candidates, corrections, options);
+    }
+  }
+  return answers;
+}
 
-  const candidates = await db
+/**
+ * The searches that may match publications of the category and place of `publication`, grouped by their stored
+ * criteria in the database (tens of thousands of searches share a few thousand criteria, each group's ids as one
+ * string), narrowed by what can only exclude: alert on, owner active, category and place unset or equal. Whose
+ * publication it is and what already matched it are asked per publication (matchesOf).
+ */
+async function candidatesOf(db: DB, dialect: Dialect, publication: PublicationToMatch): Promise<Candidates> {
+  const groups = await db
     .selectFrom('saved_searches as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .select([
-      's.id',
-      's.user_id',
-      's.name',
       's.term',
       's.typed',
       's.country',
       's.province',
       's.city',
       's.labels',
-      's.digest',
       's.bbox_min_lng',
       's.bbox_min_lat',
       's.bbox_max_lng',
       's.bbox_max_lat',
+      (dialect === 'postgres' ? sql<string>`string_agg(s.id, ',')` : sql<string>`group_concat(s.id, ',')`).as(
+        'ids',
+      ),
     ])
     .where('s.alert', '=', 1)
-    .where('s.user_id', '<>', publication.created_by)
     .where('u.is_active', '=', 1)
     .where((eb) => eb.or([eb('s.typed', 'is', null), eb('s.typed', '=', publication.typed)]))
     .where((eb) =>
@@ -95,66 +166,62 @@ export async function matchPublication(
         ? eb('s.city', 'is', null)
         : eb.or([eb('s.city', 'is', null), eb('s.city', '=', publication.location_city)]),
     )
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('saved_search_hits as h')
-            .select('h.search_id')
-            .whereRef('h.search_id', '=', 's.id')
-            .where('h.publication_id', '=', publication.id),
-        ),
-      ),
-    )
+    .groupBy([
+      's.term',
+      's.typed',
+      's.country',
+      's.province',
+      's.city',
+      's.labels',
+      's.bbox_min_lng',
+      's.bbox_min_lat',
+      's.bbox_max_lng',
+      's.bbox_max_lat',
+    ])
     .execute();
+  // Stored criteria that mean the same (a term spelled two ways) are decided once.
+  const distinct = new Map<string, Candidates[number]>();
+  for (const [index, group] of groups.entries()) {
+    if (index % TURN === TURN - 1) await setImmediate();
+    const bbox = bboxOf(group);
+    const criteria: MatchCriteria = {
+      bbox: bbox ?? undefined,
+      words: wordsOf(group.term ?? ''),
+      typed: group.typed ?? undefined,
+      country: group.country ?? undefined,
+      province: group.province ?? undefined,
+      city: group.city ?? undefined,
+      labels: JSON.parse(group.labels) as string[],
+    };
+    const key = JSON.stringify(criteria);
+    let entry = distinct.get(key);
+    if (entry === undefined) {
+      entry = { criteria, ids: [] };
+      distinct.set(key, entry);
+    }
+    entry.ids.push(...group.ids.split(','));
+  }
+  return [...distinct.values()];
+}
 
+/** One publication's matches among the candidates of its category and place. */
+async function matchesOf(
+  db: DB,
+  dialect: Dialect,
+  publication: PublicationToMatch,
+  candidates: Candidates,
+  corrections: Corrections,
+  options: { byListQuery?: boolean },
+): Promise<SearchMatch[]> {
   // The point everyone sees: a search's map area that does not hold it cannot match (the domain's isInBox, the
   // same closed box as the list's place condition), nor can any area when there is none.
   const seen =
     publication.public_lat === null || publication.public_lng === null
       ? null
       : { lat: publication.public_lat, lng: publication.public_lng };
-  // Many searches share their criteria ("frascos" in Córdoba): each distinct one is decided once. The criteria are
-  // worked out once per distinct stored row of them (tens of thousands of candidates, a few thousand distinct).
-  const distinct = new Map<string, { criteria: MatchCriteria; searches: typeof candidates }>();
-  const keyOfStored = new Map<string, string | null>();
-  // Stemmed once per distinct term: the stored rows share a few thousand terms.
-  const termWords = new Map<string, string[]>();
-  for (const search of candidates) {
-    const stored = JSON.stringify([
-      search.term,
-      search.typed,
-      search.country,
-      search.province,
-      search.city,
-      search.labels,
-      search.bbox_min_lng,
-      search.bbox_min_lat,
-      search.bbox_max_lng,
-      search.bbox_max_lat,
-    ]);
-    let key = keyOfStored.get(stored);
-    if (key === undefined) {
-      const bbox = bboxOf(search);
-      if (bbox !== null && (seen === null || !isInBox(seen, bbox))) key = null;
-      else {
-        const criteria: MatchCriteria = {
-          bbox: bbox ?? undefined,
-          words: wordsOf(termWords, search.term ?? ''),
-          typed: search.typed ?? undefined,
-          country: search.country ?? undefined,
-          province: search.province ?? undefined,
-          city: search.city ?? undefined,
-          labels: JSON.parse(search.labels) as string[],
-        };
-        key = JSON.stringify(criteria);
-        if (!distinct.has(key)) distinct.set(key, { criteria, searches: [] });
-      }
-      keyOfStored.set(stored, key);
-    }
-    if (key !== null) distinct.get(key)?.searches.push(search);
-  }
-  const entries = [...distinct.values()];
+  const entries = candidates.filter(
+    ({ criteria: { bbox } }) => bbox === undefined || (seen !== null && isInBox(seen, bbox)),
+  );
   const criteria = entries.map((entry) => entry.criteria);
   const row: PublicationRow = {
     typed: publication.typed,
@@ -169,27 +236,93 @@ export async function matchPublication(
   };
   const matched = options.byListQuery
     ? await matchingCriteria(db, dialect, publication.id, criteria)
-    : await matchingInMemory(db, dialect, row, criteria);
-  const matches = [...matched].flatMap((index) =>
-    (entries[index]?.searches ?? []).map((search) => ({
-      searchId: search.id,
-      userId: search.user_id,
-      name: search.name,
-      digest: search.digest === 1,
-    })),
-  );
-  return { ...base, matches };
+    : await matchingInMemory(db, dialect, row, criteria, corrections);
+  const ids = [...matched].flatMap((index) => entries[index]?.ids ?? []);
+  return searchesOf(db, dialect, ids, publication);
 }
 
-/** The search words of a term (normalizeSearchTerms), remembered in `known`. */
-function wordsOf(known: Map<string, string[]>, term: string): string[] {
-  let words = known.get(term);
+/**
+ * Criteria worked out or decided between two turns of the event loop: the matching runs as a job in a process that
+ * answers requests, and 19,000 criteria in one piece held them for ~80 ms (issue 27); a turn is a few milliseconds.
+ */
+const TURN = 250;
+
+/** Ids read per statement: well under SQLite's limit of bound parameters. */
+const IDS_PER_READ = 1_000;
+
+/**
+ * The owner, name and e-mail choice of the searches `ids` that are not the author's own and have not matched the
+ * publication before (a job run again, a publication published again), oldest search first (the first of a member
+ * names the notification). On PostgreSQL the ids go as one array parameter: a thousand bound values cost more to
+ * plan than to read.
+ */
+async function searchesOf(
+  db: DB,
+  dialect: Dialect,
+  ids: readonly string[],
+  publication: Pick<PublicationToMatch, 'id' | 'created_by'>,
+): Promise<SearchMatch[]> {
+  if (ids.length === 0) return [];
+  const read = (some: readonly string[]) =>
+    db
+      .selectFrom('saved_searches as s')
+      .select(['s.id', 's.user_id', 's.name', 's.digest', 's.created_at'])
+      .where(
+        dialect === 'postgres'
+          ? sql<SqlBool>`s.id = any(${some}::text[])`
+          : sql<SqlBool>`s.id in (${sql.join(some)})`,
+      )
+      .execute();
+  const [found, hits] = await Promise.all([
+    dialect === 'postgres'
+      ? read(ids)
+      : (async () => {
+          const rows = [];
+          for (let start = 0; start < ids.length; start += IDS_PER_READ) {
+            rows.push(...(await read(ids.slice(start, start + IDS_PER_READ))));
+          }
+          return rows;
+        })(),
+    // Through its index (migration 0038): none for a publication just published.
+    db
+      .selectFrom('saved_search_hits')
+      .select('search_id')
+      .where('publication_id', '=', publication.id)
+      .execute(),
+  ]);
+  const matchedBefore = new Set(hits.map((hit) => hit.search_id));
+  const rows = found.filter((row) => row.user_id !== publication.created_by && !matchedBefore.has(row.id));
+  rows.sort((a, b) =>
+    a.created_at === b.created_at ? (a.id < b.id ? -1 : 1) : a.created_at < b.created_at ? -1 : 1,
+  );
+  return rows.map((search) => ({
+    searchId: search.id,
+    userId: search.user_id,
+    name: search.name,
+    digest: search.digest === 1,
+  }));
+}
+
+/**
+ * The search words of each stored term, remembered across jobs (stemming is a pure function of the text, and most
+ * of a job's time was stemming the same few thousand terms again); emptied when full.
+ */
+const wordsOfTerm = new Map<string, string[]>();
+const TERMS_REMEMBERED = 50_000;
+
+/** The search words of a stored term (normalizeSearchTerms). */
+function wordsOf(term: string): string[] {
+  let words = wordsOfTerm.get(term);
   if (words === undefined) {
     words = normalizeSearchTerms(term);
-    known.set(term, words);
+    if (wordsOfTerm.size >= TERMS_REMEMBERED) wordsOfTerm.clear();
+    wordsOfTerm.set(term, words);
   }
   return words;
 }
+
+/** Explore's corrections of misspelled search words (correctSpellings), by the words joined with spaces. */
+type Corrections = Map<string, SearchGroups | null>;
 
 /**
  * Which of the criteria list the publication on explore, decided on its row: the filters, then the words. A search
@@ -202,11 +335,13 @@ async function matchingInMemory(
   dialect: Dialect,
   row: PublicationRow,
   criteria: readonly MatchCriteria[],
+  corrections: Corrections,
 ): Promise<Set<number>> {
   const prefixes = prefixOfTokens(row.tokens);
   const matched = new Set<number>();
   const misspelled: { index: number; words: readonly string[] }[] = [];
   for (const [index, one] of criteria.entries()) {
+    if (index % TURN === TURN - 1) await setImmediate();
     if (!passesSearchFilters(dialect, row, one)) continue;
     if (one.words.every(prefixes)) matched.add(index);
     // Short words are never corrected: a search whose absent words are all short cannot match.
@@ -215,11 +350,15 @@ async function matchingInMemory(
     }
   }
   if (misspelled.length === 0) return matched;
-  const corrections = await correctSpellings(
-    db,
-    dialect,
-    misspelled.map((entry) => entry.words),
-  );
+  const unasked = misspelled.filter(({ words }) => !corrections.has(words.join(' ')));
+  if (unasked.length > 0) {
+    const found = await correctSpellings(
+      db,
+      dialect,
+      unasked.map((entry) => entry.words),
+    );
+    for (const [words, groups] of found) corrections.set(words, groups);
+  }
   for (const { index, words } of misspelled) {
     const groups = corrections.get(words.join(' '));
     if (groups !== undefined && groups !== null && matchesGroups(groups, prefixes)) matched.add(index);
