@@ -18,8 +18,8 @@ import {
   type TestApp,
 } from './helpers/test-app.ts';
 
-// A publication's page and its purchase options are read through rows each process remembers at the publications
-// list's version (publication-reads.ts). After every kind of write, by the API of either process or straight in the
+// A publication's page, its purchase options and its cards in lists are read through rows each process remembers at
+// the publications list's version (publication-reads.ts). After every kind of write, by the API of either process or straight in the
 // database, both processes must answer what a process that remembers nothing answers, to every kind of reader.
 
 describe('a publication read after writes, across app instances', () => {
@@ -67,12 +67,16 @@ describe('a publication read after writes, across app instances', () => {
     ];
     const seen: Seen = {};
     for (const [name, reader] of readers) {
-      for (const path of [`/api/publication/${id}`, `/api/publication/${id}/purchase`]) {
+      const paths = {
+        detail: `/api/publication/${id}`,
+        purchase: `/api/publication/${id}/purchase`,
+        // The cards of lists come from the same remembered rows (publication-reads.ts readMany).
+        list: '/api/publications',
+        own: '/api/my-publications',
+      };
+      for (const [kind, path] of Object.entries(paths)) {
         const response = await app.inject({ method: 'GET', url: path, headers: reader?.headers ?? {} });
-        seen[`${name} ${path.endsWith('/purchase') ? 'purchase' : 'detail'}`] = [
-          response.statusCode,
-          response.json(),
-        ];
+        seen[`${name} ${kind}`] = [response.statusCode, response.json()];
       }
     }
     return seen;
@@ -136,9 +140,14 @@ describe('a publication read after writes, across app instances', () => {
     expect(JSON.stringify((await expectExactEverywhere())['guest detail'])).toContain('Ana Renombrada');
 
     // A write to another publication keeps what is remembered of this one, and changes nothing here.
+    const ofThisOne = (seen: Seen) =>
+      Object.fromEntries(Object.entries(seen).filter(([name]) => /detail|purchase/.test(name)));
     const beforeNeighbour = await expectExactEverywhere();
     await db.updateTable('publications').set({ title: 'Cajas' }).where('id', '=', neighbour).execute();
-    expect(await expectExactEverywhere()).toEqual(beforeNeighbour);
+    const afterNeighbour = await expectExactEverywhere();
+    expect(ofThisOne(afterNeighbour)).toEqual(ofThisOne(beforeNeighbour));
+    // The lists show the neighbour's new title.
+    expect(JSON.stringify(afterNeighbour['guest list'])).toContain('"title":"Cajas"');
 
     // Its author suspended, then reinstated: public only while active.
     await db.updateTable('users').set({ is_active: 0 }).where('id', '=', actors.author.id).execute();
@@ -154,7 +163,10 @@ describe('a publication read after writes, across app instances', () => {
     });
     expect(deleted.statusCode).toBe(204);
     const afterDelete = await expectExactEverywhere();
-    for (const [status] of Object.values(afterDelete)) expect(status).toBe(404);
+    for (const [name, [status]] of Object.entries(afterDelete)) {
+      if (name.endsWith('detail') || name.endsWith('purchase')) expect(status).toBe(404);
+    }
+    expect(JSON.stringify(afterDelete['guest list'])).not.toContain(id);
   });
 });
 

@@ -33,6 +33,7 @@ import {
   type PlaceCriteria,
 } from './place-sql.ts';
 import { publicationsTracker, type ListDependencies, type ListFilters } from './list-dependencies.ts';
+import type { PublicationReads } from './publication-reads.ts';
 
 // The explore lists and the search, on both dialects: one entry point, listPublications.
 
@@ -173,12 +174,21 @@ async function loadPage(
   ids: readonly string[],
   total: number,
   deps: Omit<ListDependencies, 'shown'>,
+  cards?: { reads: PublicationReads; version: number },
 ): Promise<ListResult> {
   if (ids.length === 0) return { rows: [], files: new Map(), total, deps };
-  const [found, files] = await Promise.all([
-    selectWithAuthor(db).where('p.id', 'in', ids).execute(),
-    findFileUrls(db, ids),
-  ]);
+  let found: PublicationWithAuthor[];
+  let files: Map<string, string[]>;
+  if (cards === undefined) {
+    [found, files] = await Promise.all([
+      selectWithAuthor(db).where('p.id', 'in', ids).execute(),
+      findFileUrls(db, ids),
+    ]);
+  } else {
+    const stored = await cards.reads.readMany(ids, cards.version, db);
+    found = [...stored.values()].map((one) => one.row);
+    files = new Map([...stored].map(([id, one]) => [id, one.files]));
+  }
   const byId = new Map(found.map((row) => [row.id, row]));
   const rows = ids.flatMap((id) => byId.get(id) ?? []);
   const shown = { ids: rows.map((row) => row.id), authors: [...new Set(rows.map((row) => row.created_by))] };
@@ -226,6 +236,8 @@ export function readPublicationsVersion(db: DB): Promise<number> {
 export type ListMemory = {
   counts: VersionedCache<number, ListDependencies>;
   corrections: VersionedCache<SearchGroups | null, ListDependencies>;
+  /** The publications remembered by id (publication-reads.ts), for the cards of a page; read each time without. */
+  cards?: PublicationReads;
 };
 
 export function createListMemory(db?: DB): ListMemory {
@@ -873,8 +885,13 @@ export async function listPublications(
   memory: ListMemory,
   options: ListOptions = {},
 ): Promise<ListResult> {
-  const { reads, ids, total, deps, distances } = await findListPage(db, dialect, criteria, memory, options);
-  const result = await loadPage(reads, ids, total, deps);
+  const version = options.version ?? (await readPublicationsVersion(db));
+  const { reads, ids, total, deps, distances } = await findListPage(db, dialect, criteria, memory, {
+    ...options,
+    version,
+  });
+  const cards = memory.cards === undefined ? undefined : { reads: memory.cards, version };
+  const result = await loadPage(reads, ids, total, deps, cards);
   return distances === undefined ? result : { ...result, distances };
 }
 

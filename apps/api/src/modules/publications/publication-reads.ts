@@ -3,7 +3,7 @@ import { VersionedCache } from '../../db/list-versions.ts';
 import type { DB } from '../../db/schema.ts';
 import { publicationsTracker } from './list-dependencies.ts';
 import { readPublicationsVersion } from './list-repository.ts';
-import { findFileUrls, findPublication, type PublicationWithAuthor } from './repository.ts';
+import { findFileUrls, findPublication, selectWithAuthor, type PublicationWithAuthor } from './repository.ts';
 
 // A publication's page is read far more often than it changes, and on PostgreSQL its two queries (the row with its
 // author, the images) cost a round trip each on every visit, twice per page with the purchase options. The rows read
@@ -36,6 +36,12 @@ const MAX_BYTES = 6 * 1024 * 1024;
 export type PublicationReads = {
   /** The publication with its author and its images' URLs, as the database holds it now; undefined if none. */
   read: (id: string) => Promise<StoredPublication | undefined>;
+  /**
+   * The publications `ids` (those that exist) as of `version` or newer, read by a list page: the remembered ones from
+   * memory, the others from `reads` (whose rows are at least as new as `version`) in one query and its images' one,
+   * then remembered. A write changes a list's page, seldom its cards: its new page is mostly cards already read.
+   */
+  readMany: (ids: readonly string[], version: number, reads: DB) => Promise<Map<string, StoredPublication>>;
 };
 
 function createPublicationReads(db: DB): PublicationReads {
@@ -55,6 +61,30 @@ function createPublicationReads(db: DB): PublicationReads {
         const value = row === undefined ? undefined : { row, files: files.get(id) ?? [] };
         return { value, deps: { id, author: row?.created_by ?? null } };
       });
+    },
+    async readMany(ids, version, reads) {
+      const found = new Map<string, StoredPublication>();
+      const missing: string[] = [];
+      for (const id of ids) {
+        const stored = await cache.peek(version, id);
+        if (stored === undefined) missing.push(id);
+        else found.set(id, stored);
+      }
+      if (missing.length === 0) return found;
+      const [rows, files] = await Promise.all([
+        selectWithAuthor(reads).where('p.id', 'in', missing).execute(),
+        findFileUrls(reads, missing),
+      ]);
+      for (const row of rows) {
+        const stored = { row, files: files.get(row.id) ?? [] };
+        found.set(row.id, stored);
+        await cache.set(
+          version,
+          row.id,
+          Promise.resolve({ value: stored, deps: { id: row.id, author: row.created_by } }),
+        );
+      }
+      return found;
     },
   };
 }

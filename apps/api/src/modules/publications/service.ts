@@ -236,9 +236,10 @@ export function createPublicationsService({
 }: PublicationsDeps) {
   const placeKey = approximationKey(secretKey);
   const images = createPublicationImages(db, storage, log);
-  const listMemory = createListMemory(db);
-  const tracker = publicationsTracker(db);
   const publicationReads = publicationReadsOf(db);
+  // A page's cards come from the publications remembered for their own pages, and fill them.
+  const listMemory = { ...createListMemory(db), cards: publicationReads };
+  const tracker = publicationsTracker(db);
   // Most visitors ask what others asked: the whole answers of the public lists, up to a few megabytes, kept across
   // the writes that cannot alter them.
   const publishedAnswers = new VersionedCache<Buffer, ListDependencies>(
