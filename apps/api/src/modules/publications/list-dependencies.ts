@@ -56,10 +56,25 @@ function mayBeInBox(box: BoundingBox, state: PublicationState): boolean {
   return isInBox({ lat, lng }, box);
 }
 
-/** Whether every group has a word that begins one of the tokens (the search's own rule). */
-export function matchesSearch(groups: SearchGroups, words: string): boolean {
+/**
+ * The tokens of a logged state's words, split once: every remembered value is checked against each change (tens of
+ * thousands of checks per write), and most of those with words share the change's state.
+ */
+const tokensOfState = new WeakMap<PublicationState, readonly string[]>();
+
+function tokensOf(state: PublicationState): readonly string[] {
+  let tokens = tokensOfState.get(state);
+  if (tokens === undefined) {
+    tokens = state.words.split(' ');
+    tokensOfState.set(state, tokens);
+  }
+  return tokens;
+}
+
+/** Whether every group has a word that begins one of the state's tokens (the search's own rule). */
+function matchesSearch(groups: SearchGroups, state: PublicationState): boolean {
   if (groups.length === 0) return true;
-  const tokens = words.split(' ');
+  const tokens = tokensOf(state);
   return groups.every((group) => group.some((word) => tokens.some((token) => token.startsWith(word))));
 }
 
@@ -93,6 +108,15 @@ function touchesCorrections(change: Extract<ListChange, { kind: 'publication' }>
   });
 }
 
+/** Whether the publication, in this state, passes the value's filters and one of its searches. */
+function mayShow(deps: ListDependencies, filters: ListFilters, state: PublicationState | null): boolean {
+  return (
+    state !== null &&
+    passesFilters(filters, state) &&
+    deps.searches.some((groups) => matchesSearch(groups, state))
+  );
+}
+
 /** Whether `change` may alter a value that depends on `deps`. */
 export function affects(deps: ListDependencies, change: ListChange): boolean {
   switch (change.kind) {
@@ -106,12 +130,7 @@ export function affects(deps: ListDependencies, change: ListChange): boolean {
       if (deps.vocabulary.length > 0 && touchesCorrections(change, deps.vocabulary)) return true;
       const { filters } = deps;
       if (filters === null) return false;
-      return [change.before, change.after].some(
-        (state) =>
-          state !== null &&
-          passesFilters(filters, state) &&
-          deps.searches.some((groups) => matchesSearch(groups, state.words)),
-      );
+      return mayShow(deps, filters, change.before) || mayShow(deps, filters, change.after);
     }
   }
 }
