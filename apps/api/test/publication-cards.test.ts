@@ -1,6 +1,6 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActors, minutesAfter, storePublication, type Actors } from './helpers/publications.ts';
+import { statementsSent } from './helpers/statements.ts';
 import { createTestApp, testDialect, type TestApp } from './helpers/test-app.ts';
 
 // A list's answer is computed again after any write that may change it, but its cards seldom change: they come from
@@ -30,26 +30,6 @@ describe.runIf(testDialect === 'postgres')('PostgreSQL: the cards of a list page
     await subject.dispose();
   });
 
-  /** The statements sent while `task` runs. */
-  async function statementsOf(task: () => Promise<void>): Promise<string[]> {
-    const sent: string[] = [];
-    const query = pg.Client.prototype.query;
-    const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
-      this: pg.Client,
-      ...args: unknown[]
-    ) {
-      const [config] = args as [string | { text: string }];
-      sent.push(typeof config === 'string' ? config : config.text);
-      return (query as (...given: unknown[]) => unknown).apply(this, args);
-    } as typeof query);
-    try {
-      await task();
-    } finally {
-      spy.mockRestore();
-    }
-    return sent;
-  }
-
   const list = async () => {
     const response = await subject.app.inject({
       method: 'GET',
@@ -76,9 +56,11 @@ describe.runIf(testDialect === 'postgres')('PostgreSQL: the cards of a list page
       createdAt: minutesAfter(20),
     });
     let titles: string[] = [];
-    const sent = await statementsOf(async () => {
-      titles = await list();
-    });
+    const sent = (
+      await statementsSent(async () => {
+        titles = await list();
+      })
+    ).map((statement) => statement.text);
     expect(titles).toEqual([
       'Frascos nuevos',
       'Frascos 7',

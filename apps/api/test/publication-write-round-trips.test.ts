@@ -1,4 +1,3 @@
-import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -8,6 +7,7 @@ import {
   type Actors,
   type PublicationBody,
 } from './helpers/publications.ts';
+import { statementsSent, type SentStatement } from './helpers/statements.ts';
 import { createTestApp, testDialect, type TestApp } from './helpers/test-app.ts';
 
 // On a busy server every round trip of a write waits behind the readers' answers on the event loop. On PostgreSQL a
@@ -15,7 +15,7 @@ import { createTestApp, testDialect, type TestApp } from './helpers/test-app.ts'
 // publication), and the row a change starts from is read along with the request's session: three round trips in
 // all, the answer's two reads going together.
 
-type Sent = { text: string; alongside: number };
+type Sent = SentStatement;
 
 describe.runIf(testDialect === 'postgres')('PostgreSQL: the round trips of a publication write', () => {
   let subject: TestApp;
@@ -37,30 +37,7 @@ describe.runIf(testDialect === 'postgres')('PostgreSQL: the round trips of a pub
     await Promise.all(
       Array.from({ length: 4 }, () => sql`select pg_sleep(0.01)`.execute(subject.database.db)),
     );
-    const sent: Sent[] = [];
-    let waiting = 0;
-    const query = pg.Client.prototype.query;
-    const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
-      this: pg.Client,
-      ...args: unknown[]
-    ) {
-      const [config] = args as [string | { text: string }];
-      sent.push({ text: typeof config === 'string' ? config : config.text, alongside: waiting });
-      waiting += 1;
-      const result = (query as (...given: unknown[]) => unknown).apply(this, args);
-      const settled = () => {
-        waiting -= 1;
-      };
-      if (result instanceof Promise) result.then(settled, settled);
-      else settled();
-      return result;
-    } as typeof query);
-    try {
-      await task();
-    } finally {
-      spy.mockRestore();
-    }
-    return sent;
+    return statementsSent(task);
   }
 
   /** Statements sent while no other was waiting: the round trips the request waited for, one after the other. */

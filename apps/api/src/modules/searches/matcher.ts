@@ -123,6 +123,20 @@ export async function matchPublications(
   return answers;
 }
 
+/** A saved search's stored criteria: what its candidates are grouped by. */
+const CRITERIA_COLUMNS = [
+  's.term',
+  's.typed',
+  's.country',
+  's.province',
+  's.city',
+  's.labels',
+  's.bbox_min_lng',
+  's.bbox_min_lat',
+  's.bbox_max_lng',
+  's.bbox_max_lat',
+] as const;
+
 /**
  * The searches that may match publications of the category and place of `publication`, grouped by their stored
  * criteria in the database (tens of thousands of searches share a few thousand criteria, each group's ids as one
@@ -134,16 +148,7 @@ async function candidatesOf(db: DB, dialect: Dialect, publication: PublicationTo
     .selectFrom('saved_searches as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .select([
-      's.term',
-      's.typed',
-      's.country',
-      's.province',
-      's.city',
-      's.labels',
-      's.bbox_min_lng',
-      's.bbox_min_lat',
-      's.bbox_max_lng',
-      's.bbox_max_lat',
+      ...CRITERIA_COLUMNS,
       (dialect === 'postgres' ? sql<string>`string_agg(s.id, ',')` : sql<string>`group_concat(s.id, ',')`).as(
         'ids',
       ),
@@ -166,18 +171,7 @@ async function candidatesOf(db: DB, dialect: Dialect, publication: PublicationTo
         ? eb('s.city', 'is', null)
         : eb.or([eb('s.city', 'is', null), eb('s.city', '=', publication.location_city)]),
     )
-    .groupBy([
-      's.term',
-      's.typed',
-      's.country',
-      's.province',
-      's.city',
-      's.labels',
-      's.bbox_min_lng',
-      's.bbox_min_lat',
-      's.bbox_max_lng',
-      's.bbox_max_lat',
-    ])
+    .groupBy([...CRITERIA_COLUMNS])
     .execute();
   // Stored criteria that mean the same (a term spelled two ways) are decided once.
   const distinct = new Map<string, Candidates[number]>();
