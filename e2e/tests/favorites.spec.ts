@@ -27,6 +27,14 @@ const cardOf = (page: Page, path: string) =>
 const saveButton = (scope: Page | Locator) => scope.getByRole('button', { name: 'Guardar', exact: true });
 const savedButton = (scope: Page | Locator) => scope.getByRole('button', { name: 'Guardado', exact: true });
 
+/** The answer of the next "Guardar" sent from the page (the toggle's fetcher posts to /favorite's data URL). */
+const savedAnswer = (page: Page) =>
+  page.waitForResponse(
+    (response) =>
+      response.request().method() === 'POST' &&
+      /^\/favorite(\.data)?$/.test(new URL(response.url()).pathname),
+  );
+
 async function memberPage(browser: Browser, javaScriptEnabled = true): Promise<Page> {
   const context = await browser.newContext({ javaScriptEnabled });
   await signInAsNewcomer(context);
@@ -47,7 +55,8 @@ test('a member saves from a card and from the page, finds both in Guardados, new
   const first = await cardAt(page, 0);
   const second = await cardAt(page, 1);
 
-  await saveButton(first.card).click();
+  // The button shows the choice at once (optimistically): wait for the server's answer before loading again.
+  await Promise.all([savedAnswer(page), saveButton(first.card).click()]);
   await expect(savedButton(first.card)).toHaveAttribute('aria-pressed', 'true');
   // The server holds it: a new load of the list says so.
   await page.reload();
@@ -55,7 +64,7 @@ test('a member saves from a card and from the page, finds both in Guardados, new
   await expect(saveButton(cardOf(page, second.path))).toHaveAttribute('aria-pressed', 'false');
 
   await page.goto(second.path);
-  await saveButton(page).click();
+  await Promise.all([savedAnswer(page), saveButton(page).click()]);
   await expect(savedButton(page)).toHaveAttribute('aria-pressed', 'true');
   await page.reload();
   await expect(savedButton(page)).toBeVisible();
