@@ -110,8 +110,9 @@ type Entry<V, D> = { value: Promise<V>; bytes: number; deps: D | undefined; sett
  * Values computed at one version of a list. Seeing a newer version, the cache keeps the entries that no change in
  * between can alter, when it has a tracker and the entry its dependencies (the changes are read once, before any
  * value is served at the newer version), and drops the others. A request that read an older version is answered
- * with what the cache holds, else computes without keeping. Concurrent requests for the same key share one computation. At most `capacity` keys and `maxBytes`
- * (keys and resolved values as `estimatedBytes` counts them), the least recently used dropped first.
+ * with what the cache holds, else computes without keeping. Concurrent requests for the same key share one
+ * computation. At most `capacity` keys and `maxBytes` (keys and resolved values as `estimatedBytes` counts them), the
+ * least recently used dropped first.
  */
 export class VersionedCache<V, D = never> {
   #version = -1;
@@ -246,8 +247,8 @@ export class VersionedCache<V, D = never> {
    * The entry of `key` for a request that read `version`, when the cache may answer it: at that version, or at a
    * newer one it has moved to. Every entry is valid at the cache's version (a change that may alter it dropped it), so
    * a request that read an older version gets a value as new as the writes acknowledged before it started, or newer,
-   * as it would have a moment later; computing it again would only read the same rows (issue 27: while members
-   * write, requests that straddle a write's version were most of the list's misses).
+   * as it would have a moment later; computing it again would only read the same rows (decision 044: rare, since
+   * the requests that arrive together share their version read, but each such miss was a whole computation).
    */
   #answerable(version: number, key: string): Entry<V, D> | undefined {
     return version <= this.#version ? this.#touch(key) : undefined;

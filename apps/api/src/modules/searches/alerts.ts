@@ -73,8 +73,8 @@ export function publicationOfJob(subject: string | null): string | null {
 
 /**
  * The job queue's handler of MATCH_JOB: the claim's publications matched together (those of one category and place
- * share their candidates: matchPublications), then each saved on its own, so that one failing publication retries
- * alone.
+ * share their candidates: matchPublications; a failure there retries the claim), then each saved on its own, so
+ * that one publication failing to save retries alone.
  */
 export function matchHandler({ db, dialect }: { db: DB; dialect: Dialect }): JobHandler {
   return async (jobs) => {
