@@ -110,7 +110,9 @@ export async function matchPublications(
       publication.location_province,
       publication.location_city,
     ]);
-    byPlace.set(place, [...(byPlace.get(place) ?? []), publication]);
+    const same = byPlace.get(place);
+    if (same === undefined) byPlace.set(place, [publication]);
+    else same.push(publication);
   }
   const corrections: Corrections = new Map();
   for (const group of byPlace.values()) {
@@ -149,6 +151,7 @@ async function candidatesOf(db: DB, dialect: Dialect, publication: PublicationTo
     .innerJoin('users as u', 'u.id', 's.user_id')
     .select([
       ...CRITERIA_COLUMNS,
+      // Ids are UUIDs: a comma never occurs in one.
       (dialect === 'postgres' ? sql<string>`string_agg(s.id, ',')` : sql<string>`group_concat(s.id, ',')`).as(
         'ids',
       ),
@@ -193,7 +196,8 @@ async function candidatesOf(db: DB, dialect: Dialect, publication: PublicationTo
       entry = { criteria, ids: [] };
       distinct.set(key, entry);
     }
-    entry.ids.push(...group.ids.split(','));
+    // A loop, not a spread: one criteria (a category alone) may hold more ids than a call takes arguments.
+    for (const id of group.ids.split(',')) entry.ids.push(id);
   }
   return [...distinct.values()];
 }
