@@ -35,6 +35,7 @@ import * as datedSeqs from './0035-dated-seqs.ts';
 import * as agendaPlaces from './0036-agenda-places.ts';
 import * as suspendedAuthors from './0037-suspended-authors.ts';
 import * as savedSearchHitsByPublication from './0038-saved-search-hits-by-publication.ts';
+import * as agendaLasting from './0039-agenda-lasting.ts';
 
 /** Every migration, by name; names sort in the order they run. Later features append theirs here. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '0036-agenda-places': agendaPlaces,
   '0037-suspended-authors': suspendedAuthors,
   '0038-saved-search-hits-by-publication': savedSearchHitsByPublication,
+  '0039-agenda-lasting': agendaLasting,
 };

@@ -21,7 +21,14 @@ import {
   type SearchGroups,
   type Tier,
 } from './search-sql.ts';
-import { dateConditions, endOf, hasDateCriteria, type DateCriteria } from './date-criteria.ts';
+import {
+  byStart,
+  dateConditions,
+  endOf,
+  hasDateCriteria,
+  withSpanBounds,
+  type DateCriteria,
+} from './date-criteria.ts';
 import { CORRECTABLE_MIN_LENGTH, correctSpelling, knownPrefixes } from './spelling.ts';
 import {
   boxAround,
@@ -313,52 +320,107 @@ async function listPage(
   criteria: ListCriteria,
   { memory, version }: Version,
 ): Promise<PageIds> {
-  // A date-ordered list is counted on the publications themselves, through their date indexes (SQLite's slim rows
-  // have no dates; they hold `seq`, the newest-first order, which the publications table of SQLite does not).
-  const dates = hasDateCriteria(criteria) && criteria.order !== undefined && criteria.order !== 'newest';
-  const query = db
-    .selectFrom(dates ? ('publications as p' as 'publication_search_rows as p') : listTable(dialect))
-    .where(filtersOf(criteria, dialect === 'sqlite' && !dates, dates, dialect));
-  const dated = db
-    .selectFrom('publications as p')
-    .where(filtersOf(criteria, false, true, dialect))
-    .select('p.id');
-  const ordered =
-    criteria.order === 'soonest'
-      ? dated.orderBy('p.calendared_at', 'asc').orderBy('p.id', 'asc')
-      : criteria.order === 'latest-ended'
-        ? dated.orderBy(endOf('p'), 'desc').orderBy('p.id', 'desc')
-        : query.select('p.id').orderBy('p.seq', 'desc');
-  const [rows, total] = await Promise.all([
-    ordered.limit(criteria.limit).offset(criteria.offset).execute(),
+  const count = (value: () => Promise<number>) =>
     criteria.count === false
       ? -1
       : memory.counts.get(version, countKey(criteria, []), async () => ({
-          value:
-            (hasPlaceCriteria(criteria) ? undefined : await countFromGroups(db, criteria)) ??
-            (await countRows(query.select('p.id'))),
+          value: await value(),
           deps: { filters: filtersOfCriteria(criteria), searches: [[]], vocabulary: [] },
-        })),
+        }));
+  if (hasDateCriteria(criteria) && criteria.order !== undefined && criteria.order !== 'newest') {
+    // A date-ordered list reads and counts the publications themselves, through the agenda's indexes (SQLite's slim
+    // rows have no dates).
+    const bounded = withSpanBounds(criteria);
+    const arms = criteria.order === 'soonest' ? byStart(bounded) : undefined;
+    const dated = db
+      .selectFrom('publications as p')
+      .where(filtersOf(bounded, false, true, dialect))
+      .select('p.id');
+    const [rows, total] = await Promise.all([
+      arms !== undefined
+        ? soonestByArms(db, dialect, arms)
+        : (criteria.order === 'soonest'
+            ? dated.orderBy('p.calendared_at', 'asc').orderBy('p.id', 'asc')
+            : dated.orderBy(endOf('p'), 'desc').orderBy('p.id', 'desc')
+          )
+            .limit(criteria.limit)
+            .offset(criteria.offset)
+            .execute(),
+      count(() => (arms !== undefined ? countArms(db, dialect, arms) : countRows(dated))),
+    ]);
+    return { ids: rows.map((row) => row.id), total: total === -1 ? rows.length : total };
+  }
+  // Newest first: SQLite's slim rows hold `seq`, the order, which its publications table does not.
+  const query = db
+    .selectFrom(listTable(dialect))
+    .where(filtersOf(criteria, dialect === 'sqlite', false, dialect));
+  const [rows, total] = await Promise.all([
+    query.select('p.id').orderBy('p.seq', 'desc').limit(criteria.limit).offset(criteria.offset).execute(),
+    count(
+      async () =>
+        (hasPlaceCriteria(criteria) ? undefined : await countFromGroups(db, criteria)) ??
+        (await countRows(query.select('p.id'))),
+    ),
   ]);
   return { ids: rows.map((row) => row.id), total: total === -1 ? rows.length : total };
 }
 
 /**
+ * The soonest-first page (`offset`, `limit`) of criteria split in two arms by start (`byStart`), in one statement:
+ * each arm's first rows up to the page's end, merged in start order. The columns read are in every agenda index.
+ */
+async function soonestByArms(
+  db: DB,
+  dialect: Dialect,
+  [earlier, recent]: [ListCriteria, ListCriteria],
+): Promise<Pick<PublicationsTable, 'id' | 'calendared_at' | 'calendared_until' | 'location_country'>[]> {
+  const arm = (part: ListCriteria) =>
+    db
+      .selectFrom('publications as p')
+      .where(filtersOf(part, false, true, dialect))
+      .select(['p.id', 'p.calendared_at', 'p.calendared_until', 'p.location_country'])
+      .orderBy('p.calendared_at', 'asc')
+      .orderBy('p.id', 'asc')
+      .limit(recent.offset + recent.limit);
+  const { rows } = await sql<Awaited<ReturnType<typeof soonestByArms>>[number]>`select u.* from
+    (select * from ${arm(earlier)} as earlier union all select * from ${arm(recent)} as recent) as u
+    order by u.calendared_at, u.id limit ${recent.limit} offset ${recent.offset}`.execute(db);
+  return rows;
+}
+
+/** How many publications match criteria split in two arms by start (`byStart`): both counted in one statement. */
+async function countArms(db: DB, dialect: Dialect, arms: [ListCriteria, ListCriteria]): Promise<number> {
+  const [earlier, recent] = arms.map((part) =>
+    db
+      .selectFrom('publications as p')
+      .where(filtersOf(part, false, true, dialect))
+      .select((eb) => eb.fn.countAll().as('n')),
+  );
+  const { rows } = await sql<{ total: string | number }>`select ${earlier} + ${recent} as total`.execute(db);
+  return toCount(rows[0]?.total);
+}
+
+/**
  * The dates (start, end, country) of the publications matching date criteria without search words, soonest first, at
- * most `criteria.limit`: the month view's marks. Read through the agenda's start index (migration 0023), which holds
- * every column read here.
+ * most `criteria.limit`: the month view's marks. Read through the agenda's indexes, which hold every column read here,
+ * in two arms by start when the end is bounded (`byStart`).
  */
 export async function listDates(
   db: DB,
+  dialect: Dialect,
   criteria: ListCriteria,
 ): Promise<{ start: string; end: string | null; country: string | null }[]> {
-  const rows = await db
-    .selectFrom('publications as p')
-    .where(filtersOf(criteria, false, true))
-    .select(['p.calendared_at', 'p.calendared_until', 'p.location_country'])
-    .orderBy('p.calendared_at', 'asc')
-    .limit(criteria.limit)
-    .execute();
+  const arms = byStart({ ...criteria, offset: 0 });
+  const rows =
+    arms !== undefined
+      ? await soonestByArms(db, dialect, arms)
+      : await db
+          .selectFrom('publications as p')
+          .where(filtersOf(criteria, false, true, dialect))
+          .select(['p.calendared_at', 'p.calendared_until', 'p.location_country'])
+          .orderBy('p.calendared_at', 'asc')
+          .limit(criteria.limit)
+          .execute();
   return rows.flatMap((row) =>
     row.calendared_at === null
       ? []

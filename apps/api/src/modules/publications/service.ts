@@ -472,7 +472,7 @@ export function createPublicationsService({
       };
       return calendarDays.get(version, JSON.stringify(criteria), async () => {
         const counts = new Map<string, number>();
-        for (const row of await listDates(reader, criteria)) {
+        for (const row of await listDates(reader, dialect, criteria)) {
           const zone = timeZoneOf(query.country ?? row.country);
           for (const day of daysCovered(row.start, row.end, zone, from, to)) {
             counts.set(day, (counts.get(day) ?? 0) + 1);

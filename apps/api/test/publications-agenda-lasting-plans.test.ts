@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto';
+import { parseIsoDay } from '@eco/domain';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agendaCriteriaOf } from '../src/modules/publications/agenda-criteria.ts';
+import { byStart, withSpanBounds } from '../src/modules/publications/date-criteria.ts';
+import { filtersOf, type ListCriteria } from '../src/modules/publications/list-repository.ts';
+import { searchStemsOf } from '../src/modules/publications/search-stems.ts';
+import { createActors } from './helpers/publications.ts';
+import { createTestApp, testDialect, type TestApp } from './helpers/test-app.ts';
+
+// The planners' free choice for the agenda's reads (migration 0039), on statistics of a realistic spread: 4,000 events
+// and courses of a few hours over the past 40 days and the next 60, and 40 lasting ones (fairs of days, courses of
+// weeks). A soonest-first list is read in two arms by start: what started at most two days before its earliest end,
+// from a range of the start index (or of the place index, for a city), and the lasting ones still under way, from
+// their own small index; a list with spans says their outer bounds outright, so that no planner ORs per country.
+
+/** Wednesday 11 December 2030, 15:00 UTC. */
+const NOW = new Date('2030-12-11T15:00:00Z');
+const DAY_MS = 86_400_000;
+const DECEMBER = { from: parseIsoDay('2030-12-01')!, to: parseIsoDay('2030-12-31')! };
+const CITY = { country: 'arg', province: 'cordoba', city: 'cba-city' } as const;
+
+function pageCriteria(query: Parameters<typeof agendaCriteriaOf>[0] & Partial<ListCriteria>): ListCriteria {
+  return {
+    status: 'published',
+    ...query,
+    ...agendaCriteriaOf(query, NOW),
+    words: [],
+    offset: 0,
+    limit: 20,
+  } as ListCriteria;
+}
+
+const QUERIES = [
+  ['upcoming', { typed: 'events' }, 'start'],
+  ['this weekend', { typed: 'events', when: 'weekend' }, 'start'],
+  ['of a month with a material', { typed: 'courses', labels: ['Vidrios'], ...DECEMBER }, 'start'],
+  ["of a city's month", { typed: 'courses', ...DECEMBER, ...CITY }, 'place'],
+] as const;
+
+type PlanNode = { 'Node Type': string; 'Index Name'?: string; Plans?: PlanNode[] };
+
+function scans(node: PlanNode): PlanNode[] {
+  const own = /Scan/.test(node['Node Type']) ? [node] : [];
+  return [...own, ...(node.Plans ?? []).flatMap(scans)];
+}
+
+describe('the agenda in two arms by start, as the planners choose', () => {
+  let subject: TestApp;
+
+  beforeAll(async () => {
+    subject = await createTestApp();
+    const { db } = subject.database;
+    const { author } = await createActors(db);
+    const rows = Array.from({ length: 4_040 }, (_, index) => {
+      const lasting = index % 101 === 0;
+      const start = NOW.getTime() + ((index * 37) % 100) * DAY_MS - 40 * DAY_MS + (index % 24) * 3_600_000;
+      const until = start + (lasting ? (3 + (index % 30)) * DAY_MS : 2 * 3_600_000);
+      const title = `Encuentro ${index}`;
+      const description = 'Sin más detalles por ahora.';
+      const labels = JSON.stringify(index % 7 === 0 ? ['Vidrios'] : []);
+      const city = index % 5 === 0 ? CITY : { country: 'arg', province: 'mendoza', city: 'mendoza-city' };
+      return {
+        id: randomUUID(),
+        typed: index % 2 === 0 ? 'events' : 'courses',
+        title,
+        description,
+        labels,
+        ...searchStemsOf({ title, description, labels }),
+        status: 1,
+        location_country: city.country,
+        location_province: city.province,
+        location_city: city.city,
+        calendared_at: new Date(start).toISOString(),
+        calendared_until: new Date(until).toISOString(),
+        created_by: author.id,
+        created_at: '2030-11-01T10:00:00.000Z',
+        updated_at: '2030-11-01T10:00:00.000Z',
+      };
+    });
+    for (let offset = 0; offset < rows.length; offset += 200) {
+      await db
+        .insertInto('publications')
+        .values(rows.slice(offset, offset + 200))
+        .execute();
+    }
+    // Statistics, and on PostgreSQL the visibility map that lets a scan skip the table, as autovacuum keeps them.
+    await (testDialect === 'postgres' ? sql`vacuum analyze publications` : sql`analyze`).execute(db);
+  });
+
+  afterAll(async () => {
+    await subject.dispose();
+  });
+
+  describe.runIf(testDialect === 'postgres')('on PostgreSQL', () => {
+    async function readsOf(query: { compile: () => { sql: string; parameters: readonly unknown[] } }) {
+      const compiled = query.compile();
+      const { rows } = await subject.database.db.executeQuery<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>({
+        ...compiled,
+        sql: `explain (format json) ${compiled.sql}`,
+        query: { kind: 'RawNode' } as never,
+        queryId: { queryId: 'agenda-plan' },
+      });
+      const plan = rows[0]?.['QUERY PLAN'][0].Plan as PlanNode;
+      return scans(plan)
+        .filter((node) => node['Index Name']?.startsWith('publications_'))
+        .map((node) => [node['Node Type'], node['Index Name']]);
+    }
+
+    const armOf = (criteria: ListCriteria | undefined) =>
+      subject.database.db
+        .selectFrom('publications as p')
+        .where(filtersOf(criteria as ListCriteria, false, true, 'postgres'))
+        .select(['p.id', 'p.calendared_at'])
+        .orderBy('p.calendared_at')
+        .orderBy('p.id')
+        .limit(20);
+
+    it.each(QUERIES)(
+      'reads the %s list in two arms, each from an index alone',
+      async (_name, query, index) => {
+        const [earlier, recent] = byStart(pageCriteria(query)) ?? [];
+        // A city's few entries may as well be walked in its place index.
+        const lasting = index === 'place' ? ['lasting', 'place'] : ['lasting'];
+        const [read, ...others] = await readsOf(armOf(earlier));
+        expect(others).toEqual([]);
+        expect(read?.[0]).toBe('Index Only Scan');
+        expect(lasting.map((name) => `publications_agenda_${name}_idx`)).toContain(read?.[1]);
+        expect(await readsOf(armOf(recent))).toEqual([
+          ['Index Only Scan', `publications_agenda_${index}_idx`],
+        ]);
+      },
+    );
+
+    it("pages a past month's list from the end index alone", async () => {
+      const criteria = withSpanBounds(pageCriteria({ typed: 'events', past: true, ...DECEMBER }));
+      const page = subject.database.db
+        .selectFrom('publications as p')
+        .where(filtersOf(criteria, false, true, 'postgres'))
+        .select('p.id')
+        .orderBy(sql`coalesce(p.calendared_until, p.calendared_at)`, 'desc')
+        .limit(20);
+      expect(await readsOf(page)).toEqual([['Index Only Scan', 'publications_agenda_end_idx']]);
+    });
+  });
+
+  describe.runIf(testDialect === 'sqlite')('on SQLite', () => {
+    async function planOf(query: { compile: () => { sql: string; parameters: readonly unknown[] } }) {
+      const compiled = query.compile();
+      const { rows } = await subject.database.db.executeQuery<{ detail: string }>({
+        sql: `explain query plan ${compiled.sql}`,
+        parameters: compiled.parameters,
+        query: { kind: 'RawNode' } as never,
+        queryId: { queryId: 'agenda-plan' },
+      });
+      return rows.map((row) => row.detail).join('\n');
+    }
+
+    const armOf = (criteria: ListCriteria | undefined) =>
+      subject.database.db
+        .selectFrom('publications as p')
+        .where(filtersOf(criteria as ListCriteria, false, true, 'sqlite'))
+        .select(['p.id', 'p.calendared_at'])
+        .orderBy('p.calendared_at')
+        .orderBy('p.id')
+        .limit(20);
+
+    it.each(QUERIES)(
+      'reads the %s list in two arms, each from a covering index',
+      async (_name, query, index) => {
+        const [earlier, recent] = byStart(pageCriteria(query)) ?? [];
+        expect(await planOf(armOf(earlier))).toMatch(/COVERING INDEX publications_agenda_lasting_idx/);
+        expect(await planOf(armOf(recent))).toMatch(
+          new RegExp(`COVERING INDEX publications_agenda_${index}_idx`),
+        );
+      },
+    );
+
+    it("reads a past month's list from the end index", async () => {
+      const criteria = withSpanBounds(pageCriteria({ typed: 'events', past: true, ...DECEMBER }));
+      const page = subject.database.db
+        .selectFrom('publications as p')
+        .where(filtersOf(criteria, false, true, 'sqlite'))
+        .select('p.id')
+        .orderBy(sql`coalesce(p.calendared_until, p.calendared_at)`, 'desc')
+        .limit(20);
+      expect(await planOf(page)).toMatch(/COVERING INDEX publications_agenda_end_idx/);
+    });
+  });
+});
