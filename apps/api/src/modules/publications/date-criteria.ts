@@ -28,11 +28,11 @@ export type DateCriteria = {
   endsBefore?: string | undefined;
   /** Only what overlaps one of these spans (a publication falls in at most one: the spans split the countries). */
   spans?: readonly CountrySpan[] | undefined;
-  /** Only what lasts into a second UTC day after its start's ([`lastingOf`]): one arm of `byStart`. */
+  /** Only the lasting ones, which end two day numbers or more after they start (`lastingOf`): an arm of `byStart`. */
   lasting?: true | undefined;
 };
 
-/** A day in milliseconds: how long an event that is not lasting may go on past its start's UTC day. */
+/** A day in milliseconds: a publication that is not lasting ends less than two of them after it starts. */
 const DAY_MS = 86_400_000;
 
 /**
@@ -49,8 +49,8 @@ function dayNumber(column: Expression<string | null>): Expression<number> {
 
 /**
  * The publications of alias `table` that end two day numbers or more after they start: migration 0039's partial
- * index holds exactly these (the same text). Every publication that goes on more than two days past its start is
- * one (its dates are at least two days apart); a few shorter ones that cross a month's end are too.
+ * index holds exactly these (the same text). Every publication that ends more than 48 hours after it starts is one
+ * (its UTC dates are at least two days apart); a few shorter ones that cross a month's end are too.
  */
 export function lastingOf(table: 'p' | 'd'): Expression<SqlBool> {
   const start = sql.ref<string>(`${table}.calendared_at`);
@@ -59,10 +59,11 @@ export function lastingOf(table: 'p' | 'd'): Expression<SqlBool> {
 }
 
 /**
- * The criteria with their spans' outer bounds said outright beside them (the latest of the spans' starts' bound and
- * the earliest of their ends', as `startsBefore` and `endsFrom`): the same matches, but the planners read a range of
- * an index from these, while the conditions ORed per country led PostgreSQL to OR two bitmap scans and read the
- * table's pages (a past month's 34,000 events at 1,000,000 publications: 260 ms instead of an index-only walk).
+ * The criteria with their spans' outer bounds said outright beside them: every match ends at or after the earliest
+ * span's first instant (`endsFrom`) and starts before the latest span's last (`startsBefore`). The same matches, but
+ * the planners read a range of an index from these, while the conditions ORed per country led PostgreSQL to OR two
+ * bitmap scans and read the table's pages (a past month's 34,000 events at 1,000,000 publications: 260 ms instead of
+ * an index-only walk).
  */
 export function withSpanBounds<C extends DateCriteria>(criteria: C): C {
   const spans = criteria.spans ?? [];
