@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agendaCriteriaOf } from '../src/modules/publications/agenda-criteria.ts';
 import { byStart, withSpanBounds } from '../src/modules/publications/date-criteria.ts';
-import { filtersOf, type ListCriteria } from '../src/modules/publications/list-repository.ts';
+import { filtersOf, soonestArm, type ListCriteria } from '../src/modules/publications/list-repository.ts';
 import { searchStemsOf } from '../src/modules/publications/search-stems.ts';
 import { createActors } from './helpers/publications.ts';
 import { createTestApp, testDialect, type TestApp } from './helpers/test-app.ts';
@@ -93,6 +93,10 @@ describe('the agenda in two arms by start, as the planners choose', () => {
     await subject.dispose();
   });
 
+  /** An arm's first page, as the list reads it. */
+  const armOf = (criteria: ListCriteria | undefined) =>
+    soonestArm(subject.database.db, testDialect, criteria as ListCriteria, 20);
+
   describe.runIf(testDialect === 'postgres')('on PostgreSQL', () => {
     async function readsOf(query: { compile: () => { sql: string; parameters: readonly unknown[] } }) {
       const compiled = query.compile();
@@ -107,15 +111,6 @@ describe('the agenda in two arms by start, as the planners choose', () => {
         .filter((node) => node['Index Name']?.startsWith('publications_'))
         .map((node) => [node['Node Type'], node['Index Name']]);
     }
-
-    const armOf = (criteria: ListCriteria | undefined) =>
-      subject.database.db
-        .selectFrom('publications as p')
-        .where(filtersOf(criteria as ListCriteria, false, true, 'postgres'))
-        .select(['p.id', 'p.calendared_at'])
-        .orderBy('p.calendared_at')
-        .orderBy('p.id')
-        .limit(20);
 
     it.each(QUERIES)(
       'reads the %s list in two arms, each from an index alone',
@@ -156,15 +151,6 @@ describe('the agenda in two arms by start, as the planners choose', () => {
       });
       return rows.map((row) => row.detail).join('\n');
     }
-
-    const armOf = (criteria: ListCriteria | undefined) =>
-      subject.database.db
-        .selectFrom('publications as p')
-        .where(filtersOf(criteria as ListCriteria, false, true, 'sqlite'))
-        .select(['p.id', 'p.calendared_at'])
-        .orderBy('p.calendared_at')
-        .orderBy('p.id')
-        .limit(20);
 
     it.each(QUERIES)(
       'reads the %s list in two arms, each from a covering index',

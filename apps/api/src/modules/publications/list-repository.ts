@@ -366,22 +366,30 @@ async function listPage(
 }
 
 /**
+ * One arm of a soonest-first list split by start (`byStart`): its first `limit` matches in start order, with the
+ * columns the month view reads too, all of them in every agenda index.
+ */
+export function soonestArm(db: DB, dialect: Dialect, part: ListCriteria, limit: number) {
+  return db
+    .selectFrom('publications as p')
+    .where(filtersOf(part, false, true, dialect))
+    .select(['p.id', 'p.calendared_at', 'p.calendared_until', 'p.location_country'])
+    .orderBy('p.calendared_at', 'asc')
+    .orderBy('p.id', 'asc')
+    .limit(limit);
+}
+
+/**
  * The soonest-first page (`offset`, `limit`) of criteria split in two arms by start (`byStart`), in one statement:
- * each arm's first rows up to the page's end, merged in start order. The columns read are in every agenda index.
+ * each arm's first rows up to the page's end, merged in start order.
  */
 async function soonestByArms(
   db: DB,
   dialect: Dialect,
   [earlier, recent]: [ListCriteria, ListCriteria],
 ): Promise<Pick<PublicationsTable, 'id' | 'calendared_at' | 'calendared_until' | 'location_country'>[]> {
-  const arm = (part: ListCriteria) =>
-    db
-      .selectFrom('publications as p')
-      .where(filtersOf(part, false, true, dialect))
-      .select(['p.id', 'p.calendared_at', 'p.calendared_until', 'p.location_country'])
-      .orderBy('p.calendared_at', 'asc')
-      .orderBy('p.id', 'asc')
-      .limit(recent.offset + recent.limit);
+  const reach = recent.offset + recent.limit;
+  const arm = (part: ListCriteria) => soonestArm(db, dialect, part, reach);
   const { rows } = await sql<Awaited<ReturnType<typeof soonestByArms>>[number]>`select u.* from
     (select * from ${arm(earlier)} as earlier union all select * from ${arm(recent)} as recent) as u
     order by u.calendared_at, u.id limit ${recent.limit} offset ${recent.offset}`.execute(db);
