@@ -97,6 +97,22 @@ describe('the agenda in two arms by start, as the planners choose', () => {
   const armOf = (criteria: ListCriteria | undefined) =>
     soonestArm(subject.database.db, testDialect, criteria as ListCriteria, 20);
 
+  /** A past month's first page, latest end first, the spans' bounds said beside them, as the list asks it. */
+  const pastMonthPage = () =>
+    subject.database.db
+      .selectFrom('publications as p')
+      .where(
+        filtersOf(
+          withSpanBounds(pageCriteria({ typed: 'events', past: true, ...DECEMBER })),
+          false,
+          true,
+          testDialect,
+        ),
+      )
+      .select('p.id')
+      .orderBy(sql`coalesce(p.calendared_until, p.calendared_at)`, 'desc')
+      .limit(20);
+
   describe.runIf(testDialect === 'postgres')('on PostgreSQL', () => {
     async function readsOf(query: { compile: () => { sql: string; parameters: readonly unknown[] } }) {
       const compiled = query.compile();
@@ -129,13 +145,7 @@ describe('the agenda in two arms by start, as the planners choose', () => {
     );
 
     it("pages a past month's list from the end index alone", async () => {
-      const criteria = withSpanBounds(pageCriteria({ typed: 'events', past: true, ...DECEMBER }));
-      const page = subject.database.db
-        .selectFrom('publications as p')
-        .where(filtersOf(criteria, false, true, 'postgres'))
-        .select('p.id')
-        .orderBy(sql`coalesce(p.calendared_until, p.calendared_at)`, 'desc')
-        .limit(20);
+      const page = pastMonthPage();
       expect(await readsOf(page)).toEqual([['Index Only Scan', 'publications_agenda_end_idx']]);
     });
   });
@@ -164,13 +174,7 @@ describe('the agenda in two arms by start, as the planners choose', () => {
     );
 
     it("reads a past month's list from the end index", async () => {
-      const criteria = withSpanBounds(pageCriteria({ typed: 'events', past: true, ...DECEMBER }));
-      const page = subject.database.db
-        .selectFrom('publications as p')
-        .where(filtersOf(criteria, false, true, 'sqlite'))
-        .select('p.id')
-        .orderBy(sql`coalesce(p.calendared_until, p.calendared_at)`, 'desc')
-        .limit(20);
+      const page = pastMonthPage();
       expect(await planOf(page)).toMatch(/COVERING INDEX publications_agenda_end_idx/);
     });
   });
