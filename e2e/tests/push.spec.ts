@@ -107,34 +107,41 @@ test('the service worker shows a pushed notification with its link', async ({ pa
   await controlledByServiceWorker(page);
   const cdp = await context.newCDPSession(page);
   const id = await registrationId(cdp);
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin: E2E_BASE_URL,
-    registrationId: id,
-    data: JSON.stringify({
-      title: 'Nueva calificación',
-      body: 'Cali te calificó con 5 estrellas',
-      link: '/dashboard/notifications',
-      tag: 'prueba',
-    }),
-  });
-  await expect
-    .poll(() =>
-      page.evaluate(async () => {
-        const registration = await navigator.serviceWorker.ready;
-        return (await registration.getNotifications()).map((item) => ({
-          title: item.title,
-          body: item.body,
-          data: item.data as unknown,
-        }));
-      }),
-    )
-    .toEqual([
-      {
+  // Once in CI, on a busy machine, a push handed over through the protocol showed nothing within 10 s (the
+  // protocol does not say whether the worker received it). It is handed over again until shown; its tag makes a
+  // second delivery replace the first, so exactly one notification is expected.
+  await expect(async () => {
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: E2E_BASE_URL,
+      registrationId: id,
+      data: JSON.stringify({
         title: 'Nueva calificación',
         body: 'Cali te calificó con 5 estrellas',
-        data: { link: `${E2E_BASE_URL}/dashboard/notifications` },
-      },
-    ]);
+        link: '/dashboard/notifications',
+        tag: 'prueba',
+      }),
+    });
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () => {
+            const registration = await navigator.serviceWorker.ready;
+            return (await registration.getNotifications()).map((item) => ({
+              title: item.title,
+              body: item.body,
+              data: item.data as unknown,
+            }));
+          }),
+        { timeout: 5_000 },
+      )
+      .toEqual([
+        {
+          title: 'Nueva calificación',
+          body: 'Cali te calificó con 5 estrellas',
+          data: { link: `${E2E_BASE_URL}/dashboard/notifications` },
+        },
+      ]);
+  }).toPass({ timeout: 30_000 });
 });
 
 test('when the browser cannot subscribe (headless Chromium has no push service), the card says so and stores nothing', async ({
