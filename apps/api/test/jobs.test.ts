@@ -176,10 +176,10 @@ describe('the job queue', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     const started = Promise.withResolvers<void>();
     const slow = worker(subject.database, {
-      slow: async (jobs) => {
+      slow: async (jobs, pace) => {
         started.resolve();
         await held;
-        await recording(subject.database.db, 'slow')(jobs);
+        await recording(subject.database.db, 'slow')(jobs, pace);
       },
     });
     await enqueueJobs(subject.database.db, [{ id: 'slow-1', kind: 'slow', runAt: new Date() }]);

@@ -84,6 +84,8 @@ describe('a reminder burst interrupted mid-way', () => {
       },
       close: async () => undefined,
     };
+    // Called here as a worker would call them, with no requests to step aside for.
+    const unpaced = async () => undefined;
     const handlers = {
       [REMINDER_JOB]: reminderHandler({ db, wake: () => worker?.wake() }),
       [REMINDER_MAIL_JOB]: reminderMailHandler({
@@ -106,7 +108,7 @@ describe('a reminder burst interrupted mid-way', () => {
     // Died after the work of 100 and before finishing them: notified, e-mails queued, jobs still there.
     const done = await claimJobs(db, dialect, { limit: 100, leaseMs: LEASE_MS });
     expect(done).toHaveLength(100);
-    await handlers[REMINDER_JOB](done);
+    await handlers[REMINDER_JOB](done, unpaced);
     const notices = () =>
       db
         .selectFrom('notifications')
@@ -135,7 +137,7 @@ describe('a reminder burst interrupted mid-way', () => {
         )
         .execute(db);
     }
-    await expect(handlers[REMINDER_JOB](failing)).rejects.toThrow(/refused/);
+    await expect(handlers[REMINDER_JOB](failing, unpaced)).rejects.toThrow(/refused/);
     expect(await notices()).toHaveLength(100);
     const mailJobs = await db.selectFrom('jobs').select('id').where('kind', '=', REMINDER_MAIL_JOB).execute();
     expect(mailJobs).toHaveLength(100);

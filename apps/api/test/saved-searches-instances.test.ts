@@ -172,10 +172,11 @@ describe('saved search alerts across processes and restarts', () => {
       // Its lease ended: the job runs again, here in two processes at once (a slow run and a second claim).
       const handlers = [matchHandler({ db, dialect }), matchHandler({ db: second.db, dialect })];
       // SQLite's file belongs to one process at a time: there the two runs follow each other.
+      const unpaced = async () => undefined;
       const failures =
         dialect === 'postgres'
-          ? await Promise.all(handlers.map((handler) => handler([job!])))
-          : [await handlers[0]!([job!]), await handlers[1]!([job!])];
+          ? await Promise.all(handlers.map((handler) => handler([job!], unpaced)))
+          : [await handlers[0]!([job!], unpaced), await handlers[1]!([job!], unpaced)];
       for (const failed of failures) expect(failed?.size ?? 0).toBe(0);
       for (const owner of owners) {
         const rows = await db

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { requestIdOf } from './request-id.ts';
 import { logAnsweredRequest, logsRequests } from './request-log.ts';
+import { createRequestPressure, type RequestPressure } from './request-pressure.ts';
 
 // A lane in front of Fastify for answers a process already holds whole: a request a lane recognises (a remembered
 // list answer at the list's current version) is answered from memory with the very headers the full pipeline sent
@@ -68,6 +69,8 @@ export type FrontDoor = {
   observe: (listener: LaneListener) => void;
   /** From now on every request goes to Fastify (closing: it answers them). */
   close: () => void;
+  /** How busy requests keep this process: every request passes this door, lanes' and the pipeline's alike. */
+  pressure: RequestPressure;
 };
 
 export type LaneListener = (method: string, route: string, statusCode: number, seconds: number) => void;
@@ -75,6 +78,7 @@ export type LaneListener = (method: string, route: string, statusCode: number, s
 export function createFrontDoor(log: () => FastifyBaseLogger | undefined): FrontDoor {
   const lanes: Lane[] = [];
   const listeners: LaneListener[] = [];
+  const pressure = createRequestPressure();
   let open = true;
 
   function laneOf(request: IncomingMessage): Lane | undefined {
@@ -86,6 +90,7 @@ export function createFrontDoor(log: () => FastifyBaseLogger | undefined): Front
   return {
     serverFactory: (handler) =>
       createServer((request, response) => {
+        pressure.track(response);
         const lane = laneOf(request);
         if (lane === undefined) {
           handler(request, response);
@@ -119,5 +124,6 @@ export function createFrontDoor(log: () => FastifyBaseLogger | undefined): Front
     close: () => {
       open = false;
     },
+    pressure,
   };
 }

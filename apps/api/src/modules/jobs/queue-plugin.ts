@@ -22,6 +22,7 @@ export function startJobWorker(
     handlers: options.handlers(() => worker.wake()),
     log: app.log,
     pollMs: options.pollMs,
+    busyMs: () => app.frontDoor.pressure.busyMs(),
   });
   app.addHook('onReady', async () => worker.start());
   app.addHook('preClose', async () => worker.stop());

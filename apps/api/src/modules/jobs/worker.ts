@@ -1,20 +1,26 @@
 import { setImmediate } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB, Dialect } from '../../db/schema.ts';
+import { createPacer } from './pacer.ts';
 import { claimJobs, failJob, finishJobs, nextDue, type Job } from './repository.ts';
 
 // The loop that runs the queue's jobs in a server process (decision 036). Every process runs one; the claim is
 // atomic, so each job is run by one process at a time, and a job is left only when its handler finished it. A
 // process that dies holding jobs leaves them due again when their lease ends. Idle, the loop sleeps until the next
 // job is due or `pollMs` at most (other processes may queue work it is not told about), and `wake()` cuts that
-// short when this process queues something due.
+// short when this process queues something due. While requests keep the process saturated, the work is paced
+// (pacer.ts): after every batch, and after every step a handler marks with `pace`.
 
 /**
  * Runs a batch of due jobs of one kind. Resolving finishes them all but those in the returned map (their errors),
  * which are retried; throwing retries the whole batch. A handler must tolerate running a job twice (a process that
- * died after the work and before finishing it): its effects are keyed (a notification's dedupe key).
+ * died after the work and before finishing it): its effects are keyed (a notification's dedupe key). A handler
+ * whose batch is long calls `pace` between its steps, so that the requests of a saturated process go first.
  */
-export type JobHandler = (jobs: Job[]) => Promise<ReadonlyMap<string, unknown> | void>;
+export type JobHandler = (
+  jobs: Job[],
+  pace: () => Promise<void>,
+) => Promise<ReadonlyMap<string, unknown> | void>;
 
 export type JobWorkerOptions = {
   db: DB;
@@ -29,6 +35,8 @@ export type JobWorkerOptions = {
   leaseMs?: number;
   /** Claims before a failing job is given up. */
   maxAttempts?: number;
+  /** Milliseconds with requests in flight so far (the front door's RequestPressure); never paced without. */
+  busyMs?: () => number;
 };
 
 export type JobWorker = {
@@ -50,6 +58,23 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   let loop: Promise<void> | undefined;
   let woken = false;
   let interrupt: (() => void) | undefined;
+  /** The pacer's waits in progress: stopping ends them (a wake does not). */
+  const pausing = new Set<() => void>();
+  const pacer = createPacer({ busyMs: options.busyMs ?? (() => 0), pause });
+  const pace = () => pacer.step();
+
+  function pause(ms: number): Promise<void> {
+    if (stopped) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        pausing.delete(done);
+        resolve();
+      }
+      pausing.add(done);
+    });
+  }
 
   function sleep(ms: number): Promise<void> {
     if (woken || stopped) return Promise.resolve();
@@ -79,7 +104,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     }
     let failures: ReadonlyMap<string, unknown>;
     try {
-      failures = (await handler(jobs)) ?? new Map();
+      failures = (await handler(jobs, pace)) ?? new Map();
     } catch (error) {
       failures = new Map(jobs.map((job) => [job.id, error]));
     }
@@ -95,6 +120,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     const byKind = new Map<string, Job[]>();
     for (const job of jobs) byKind.set(job.kind, [...(byKind.get(job.kind) ?? []), job]);
     for (const [kind, batch] of byKind) await runKind(kind, batch);
+    if (jobs.length > 0) await pacer.step();
     return jobs.length;
   }
 
@@ -102,6 +128,8 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     while (!stopped) {
       woken = false;
       let claimed = 0;
+      // Sleeping was no work: the step starts with the claim.
+      pacer.restart();
       try {
         claimed = await round();
       } catch (error) {
@@ -141,6 +169,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     async stop() {
       stopped = true;
       interrupt?.();
+      for (const done of [...pausing]) done();
       await loop;
     },
   };

@@ -97,6 +97,8 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandl
       const session = await requireSession(request);
       reply.hijack();
       const raw: ServerResponse = reply.raw;
+      // An open stream waits for events: it does not keep the process busy (the job queue's pace, decision 046).
+      app.frontDoor.pressure.release(raw);
       raw.writeHead(200, {
         ...(reply.getHeaders() as Record<string, string>),
         'content-type': 'text/event-stream; charset=utf-8',

@@ -74,10 +74,11 @@ export function publicationOfJob(subject: string | null): string | null {
 /**
  * The job queue's handler of MATCH_JOB: the claim's publications matched together (those of one category and place
  * share their candidates: matchPublications; a failure there retries the claim), then each saved on its own, so
- * that one publication failing to save retries alone.
+ * that one publication failing to save retries alone. Each publication saved is a step of the queue's pace: one can
+ * write thousands of hits and notifications.
  */
 export function matchHandler({ db, dialect }: { db: DB; dialect: Dialect }): JobHandler {
-  return async (jobs) => {
+  return async (jobs, pace) => {
     const failures = new Map<string, unknown>();
     const publicationOf = new Map<string, string>();
     for (const job of jobs) {
@@ -85,6 +86,7 @@ export function matchHandler({ db, dialect }: { db: DB; dialect: Dialect }): Job
       if (publicationId !== null) publicationOf.set(job.id, publicationId);
     }
     const matched = await matchPublications(db, dialect, [...new Set(publicationOf.values())]);
+    await pace();
     for (const [jobId, publicationId] of publicationOf) {
       const publication = matched.get(publicationId);
       if (publication === undefined || publication.matches.length === 0) continue;
@@ -93,6 +95,7 @@ export function matchHandler({ db, dialect }: { db: DB; dialect: Dialect }): Job
       } catch (error) {
         failures.set(jobId, error);
       }
+      await pace();
     }
     return failures;
   };

@@ -1,0 +1,56 @@
+// The job queue's pace (decision 046): its work steps aside for requests. After each step of work (a claimed batch,
+// or a part of one that a handler marks), if requests were in flight for nearly all of that step, the process is
+// saturated, and the worker waits twice as long as the step took before the next one: the queue then gets about a
+// third of the time it would take alone and requests the rest. On a quiet or moderately busy site (requests in
+// flight part of the time) it runs without a pause, so a burst of reminders is sent as fast as before.
+
+/** Share of a step's time with requests in flight from which the process counts as saturated. */
+export const SATURATED_SHARE = 0.9;
+/** The wait after a step taken while saturated, as a multiple of the step's time. */
+export const PAUSE_FACTOR = 2;
+/** The longest wait after one step: a long step still lets the queue move on. */
+export const MAX_PAUSE_MS = 2_000;
+
+/** Seconds this process's queue has waited for requests since it started (every worker of the process): /metrics. */
+export const queuePauses = { seconds: 0 };
+
+export type Pacer = {
+  /** Starts measuring a step now (e.g. after an idle sleep, which is no work). */
+  restart(): void;
+  /** Ends the step begun at the last call (or restart): waits if requests kept the process busy all along. */
+  step(): Promise<void>;
+};
+
+export function createPacer({
+  busyMs,
+  pause,
+  now = () => performance.now(),
+}: {
+  /** Milliseconds with requests in flight so far (RequestPressure.busyMs). */
+  busyMs: () => number;
+  /** Waits this long, or less when the worker stops. */
+  pause: (ms: number) => Promise<void>;
+  now?: () => number;
+}): Pacer {
+  let startedAt = now();
+  let busyAtStart = busyMs();
+
+  function restart(): void {
+    startedAt = now();
+    busyAtStart = busyMs();
+  }
+
+  return {
+    restart,
+    async step() {
+      const spent = now() - startedAt;
+      const busy = busyMs() - busyAtStart;
+      if (spent > 0 && busy >= spent * SATURATED_SHARE) {
+        const pausedAt = now();
+        await pause(Math.min(spent * PAUSE_FACTOR, MAX_PAUSE_MS));
+        queuePauses.seconds += (now() - pausedAt) / 1000;
+      }
+      restart();
+    },
+  };
+}

@@ -1,0 +1,127 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enqueueJobs } from '../src/modules/jobs/repository.ts';
+import { createPacer, MAX_PAUSE_MS, PAUSE_FACTOR } from '../src/modules/jobs/pacer.ts';
+import { createJobWorker, type JobHandler, type JobWorker } from '../src/modules/jobs/worker.ts';
+import { createTestDatabase, type TestDatabase } from './helpers/test-app.ts';
+
+// The job queue's pace (decision 046): a step of work taken while requests kept the process busy nearly all along
+// is followed by a wait twice as long; otherwise the queue does not wait at all; stopping ends a wait.
+
+describe('the job pacer', () => {
+  /** A pacer on a clock and a busy time the test moves by hand; the waits it asks for are recorded. */
+  function pacedBy() {
+    const clock = { now: 1_000, busy: 0 };
+    const pauses: number[] = [];
+    const pacer = createPacer({
+      now: () => clock.now,
+      busyMs: () => clock.busy,
+      pause: async (ms) => void pauses.push(ms),
+    });
+    return { clock, pauses, pacer };
+  }
+
+  it('waits twice the step when requests were in flight for nearly all of it', async () => {
+    const { clock, pauses, pacer } = pacedBy();
+    clock.now += 100;
+    clock.busy += 95;
+    await pacer.step();
+    expect(pauses).toEqual([100 * PAUSE_FACTOR]);
+  });
+
+  it('does not wait when requests kept the process busy only part of the step', async () => {
+    const { clock, pauses, pacer } = pacedBy();
+    clock.now += 100;
+    clock.busy += 60;
+    await pacer.step();
+    clock.now += 100;
+    await pacer.step();
+    expect(pauses).toEqual([]);
+  });
+
+  it('waits at most MAX_PAUSE_MS after a long step', async () => {
+    const { clock, pauses, pacer } = pacedBy();
+    clock.now += 10_000;
+    clock.busy += 10_000;
+    await pacer.step();
+    expect(pauses).toEqual([MAX_PAUSE_MS]);
+  });
+
+  it('measures each step from the last one, or from a restart (an idle sleep is no work)', async () => {
+    const { clock, pauses, pacer } = pacedBy();
+    // Idle for a minute with no request, then a busy step of 50 ms.
+    clock.now += 60_000;
+    pacer.restart();
+    clock.now += 50;
+    clock.busy += 50;
+    await pacer.step();
+    // Then a step with no request at all.
+    clock.now += 50;
+    await pacer.step();
+    expect(pauses).toEqual([50 * PAUSE_FACTOR]);
+  });
+});
+
+describe('a paced job worker', () => {
+  let subject: TestDatabase;
+  const workers: JobWorker[] = [];
+  const log = pino({ level: 'silent' });
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  beforeAll(async () => {
+    subject = await createTestDatabase();
+  });
+
+  afterAll(async () => {
+    for (const worker of workers) await worker.stop();
+    await subject?.dispose();
+  });
+
+  /** Runs one job whose handler works `stepMs`, calls `pace`, and reports how long `pace` took. */
+  async function pacedStep(busyMs: (() => number) | undefined, stepMs: number, kind: string) {
+    const paced = Promise.withResolvers<number>();
+    const pausing = Promise.withResolvers<void>();
+    const handler: JobHandler = async (_jobs, pace) => {
+      await sleep(stepMs);
+      pausing.resolve();
+      const started = performance.now();
+      await pace();
+      paced.resolve(performance.now() - started);
+    };
+    const worker = createJobWorker({
+      db: subject.database.db,
+      dialect: subject.database.dialect,
+      handlers: { [kind]: handler },
+      log,
+      pollMs: 100,
+      busyMs,
+    });
+    workers.push(worker);
+    await enqueueJobs(subject.database.db, [{ id: `${kind}-1`, kind, runAt: new Date() }]);
+    worker.start();
+    return { worker, paced: paced.promise, pausing: pausing.promise };
+  }
+
+  it('steps aside for twice the step while requests are in flight all along', async () => {
+    // Always a request in flight: the busy time grows with the clock.
+    const { paced } = await pacedStep(() => performance.now(), 80, 'busy');
+    // A timer may fire a millisecond early; never much sooner than asked.
+    expect(await paced).toBeGreaterThanOrEqual(80 * PAUSE_FACTOR - 5);
+  });
+
+  it('does not wait with no request in flight', async () => {
+    const { paced } = await pacedStep(() => 0, 200, 'quiet');
+    // The wait would be 400 ms.
+    expect(await paced).toBeLessThan(150);
+  });
+
+  it('ends a wait when the worker stops', async () => {
+    // A step of 1.2 s while busy: a wait of MAX_PAUSE_MS (2 s).
+    const { worker, paced, pausing } = await pacedStep(() => performance.now(), 1_200, 'stopping');
+    await pausing;
+    const started = performance.now();
+    await worker.stop();
+    expect(await paced).toBeLessThan(MAX_PAUSE_MS);
+    expect(performance.now() - started).toBeLessThan(MAX_PAUSE_MS);
+  });
+});
