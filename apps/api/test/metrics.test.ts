@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROUTE_NOT_FOUND_MESSAGE } from '../src/errors.ts';
+import { jobQueueDepths } from '../src/modules/jobs/repository.ts';
 import type { Mailer } from '../src/modules/mail/mailer.ts';
 import { METRICS_UNAUTHORIZED_MESSAGE } from '../src/modules/metrics/routes.ts';
+import { actor } from './helpers/publications.ts';
+import { startPushService, type PushService } from './helpers/push-service.ts';
 import { baseUrlOf } from './helpers/sse.ts';
 import { createTestApp, testDialect, type TestApp } from './helpers/test-app.ts';
 
@@ -23,10 +26,13 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
 
 describe('GET /metrics', () => {
   let subject: TestApp | undefined;
+  let pushService: PushService | undefined;
 
   afterEach(async () => {
     await subject?.dispose();
     subject = undefined;
+    await pushService?.close();
+    pushService = undefined;
   });
 
   async function scrape(app: TestApp['app']): Promise<string> {
@@ -130,6 +136,86 @@ describe('GET /metrics', () => {
       expect((await fetch(`${base}/api/publications?what=market`)).status).toBe(200);
     }
     expect(sample(await scrape(subject.app), 'eco_http_requests_total', list)).toBe(before + 2);
+  });
+
+  it("reports the job queue's depth by kind and state, and the pushes waiting", async () => {
+    subject = await createTestApp({ env: { METRICS_TOKEN: TOKEN } });
+    const { db } = subject.database;
+    const now = Date.now();
+    const at = (ms: number) => new Date(now + ms).toISOString();
+    const job = (id: string, fields: { run_at: string; claim?: string; failed_at?: string }) => ({
+      id,
+      kind: 'metrics-probe',
+      payload: '{}',
+      created_at: at(0),
+      claim: null,
+      failed_at: null,
+      ...fields,
+    });
+    // None is due now, so this app's worker leaves them as they are.
+    await db
+      .insertInto('jobs')
+      .values([
+        job('later-1', { run_at: at(3_600_000) }),
+        job('later-2', { run_at: at(7_200_000) }),
+        job('claimed', { run_at: at(300_000), claim: 'another-process' }),
+        job('given-up', { run_at: at(-60_000), failed_at: at(-30_000) }),
+      ])
+      .execute();
+    const text = await scrape(subject.app);
+    const probe = (state: string) => sample(text, 'eco_jobs_queued', { kind: 'metrics-probe', state });
+    expect([probe('scheduled'), probe('running'), probe('failed'), probe('due')]).toEqual([2, 1, 1, 0]);
+    expect(text).toMatch(/^eco_pushes_queued 0$/m);
+    // Two hours on, the scheduled ones are due, and so is the claim whose lease ended (a dead process's).
+    const later = (await jobQueueDepths(db, new Date(now + 7_200_000))).filter(
+      (depth) => depth.kind === 'metrics-probe',
+    );
+    expect(later).toEqual(
+      expect.arrayContaining([
+        { kind: 'metrics-probe', state: 'due', count: 3 },
+        { kind: 'metrics-probe', state: 'failed', count: 1 },
+      ]),
+    );
+    expect(later).toHaveLength(2);
+  });
+
+  it('counts pushes sent, expired and failed', async () => {
+    pushService = await startPushService();
+    subject = await createTestApp({ env: { METRICS_TOKEN: TOKEN, PUSH_ALLOW_LOOPBACK: 'on' } });
+    const { app } = subject;
+    const member = await actor(subject.database.db, 'metricas-push@example.com', 'Mora Métricas');
+    const rater = await actor(subject.database.db, 'califica-metricas@example.com', 'Cali Métricas');
+    for (const [name, status] of [
+      ['metrics-ok', 201],
+      ['metrics-gone', 410],
+      ['metrics-down', 503],
+    ] as const) {
+      const device = pushService.device(name);
+      pushService.answer(name, status);
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/push/subscriptions',
+        headers: member.headers,
+        payload: { ...device.json, kinds: ['ratings'] },
+      });
+      expect(response.statusCode).toBe(201);
+    }
+    const outcomes = (text: string) =>
+      ['sent', 'expired', 'failed'].map((outcome) => sample(text, 'eco_pushes_total', { outcome }));
+    const before = outcomes(await scrape(app));
+    const rated = await app.inject({
+      method: 'POST',
+      url: `/api/user/${member.id}/qualifications`,
+      headers: rater.headers,
+      payload: { rating: 5, comment: 'Muy amable' },
+    });
+    expect(rated.statusCode).toBe(201);
+    await expect
+      .poll(async () => outcomes(await scrape(app)).map((count, index) => count - before[index]!), {
+        timeout: 20_000,
+        interval: 100,
+      })
+      .toEqual([1, 1, 1]);
   });
 
   it('counts e-mails sent and failed', async () => {

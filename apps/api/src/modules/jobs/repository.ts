@@ -130,6 +130,27 @@ export async function nextDue(db: DB): Promise<Date | undefined> {
   return row?.next == null ? undefined : new Date(row.next);
 }
 
+export type QueueState = 'due' | 'running' | 'scheduled' | 'failed';
+
+/**
+ * How many jobs the queue holds at `now`, by kind and state (/metrics): due (a claim may take them now, a dead
+ * process's expired lease included), running (claimed, the lease in force), scheduled (due later: reminders, retries),
+ * failed (given up, kept for the operator).
+ */
+export async function jobQueueDepths(
+  db: DB,
+  now = new Date(),
+): Promise<{ kind: string; state: QueueState; count: number }[]> {
+  const at = now.toISOString();
+  const { rows } = await sql<{ kind: string; state: QueueState; count: number | string }>`
+    select kind, state, count(*) as count from (
+      select kind, case when failed_at is not null then 'failed' when run_at <= ${at} then 'due'
+        when claim is not null then 'running' else 'scheduled' end as state
+      from jobs) as queued
+    group by kind, state`.execute(db);
+  return rows.map((row) => ({ kind: row.kind, state: row.state, count: Number(row.count) }));
+}
+
 /** Drops the jobs of `subject` (of `kind`, when given) still queued. */
 export async function dropJobsOf(db: DB, subject: string, kind?: string): Promise<void> {
   let query = db.deleteFrom('jobs').where('subject', '=', subject);

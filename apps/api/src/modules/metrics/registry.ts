@@ -2,6 +2,10 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import { allCacheLookups } from '../../db/cache-lookups.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { replicaReads } from '../../db/replica-reads.ts';
+import { queuePauses } from '../jobs/pacer.ts';
+import { jobQueueDepths } from '../jobs/repository.ts';
+import { queuedPushCount } from '../push/repository.ts';
+import { pushOutcomes } from '../push/sender.ts';
 
 /** Seconds; from the front door's sub-millisecond answers to the slowest uploads. */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -119,6 +123,52 @@ export function createMetrics({
   // Both series exist from the start, so that rate() sees the first failure.
   emails.inc({ outcome: 'sent' }, 0);
   emails.inc({ outcome: 'failed' }, 0);
+
+  new Counter({
+    name: 'eco_pushes_total',
+    help: 'Pushes handed to a push service: sent, expired (the device is gone: its subscription removed) or failed',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+    collect() {
+      // Process-wide totals (push/sender.ts), shown as they are; every series exists from the start.
+      this.reset();
+      for (const [outcome, count] of Object.entries(pushOutcomes)) this.inc({ outcome }, count);
+    },
+  });
+
+  // The queues live in the database: every process reports the same depth (dashboards take the max, not the sum).
+  // Counted on the reader (off the event loop on SQLite: 100,000 reminders due are a scan); with the database out
+  // of reach a scrape still reports everything else.
+  new Gauge({
+    name: 'eco_jobs_queued',
+    help: 'Jobs in the queue (reminders, e-mails, saved-search alerts, digests) by kind and state: due, running, scheduled, failed',
+    labelNames: ['kind', 'state'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const depths = await jobQueueDepths(database.reader).catch(() => []);
+      for (const { kind, state, count } of depths) this.set({ kind, state }, count);
+    },
+  });
+  new Gauge({
+    name: 'eco_pushes_queued',
+    help: 'Pushes waiting to be sent',
+    registers: [registry],
+    async collect() {
+      // Out of reach, the last count read stays (a gauge without labels cannot leave its one series out).
+      const queued = await queuedPushCount(database.reader).catch(() => undefined);
+      if (queued !== undefined) this.set(queued);
+    },
+  });
+  new Counter({
+    name: 'eco_job_queue_paused_seconds_total',
+    help: "Seconds this process's job queue waited while requests kept the process busy (decision 046)",
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(queuePauses.seconds);
+    },
+  });
 
   new Gauge({
     name: 'eco_notification_streams',

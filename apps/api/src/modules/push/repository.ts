@@ -181,6 +181,15 @@ export async function claimPushes(db: DB, limit: number): Promise<QueuedPush[]> 
   return claimed;
 }
 
+/** How many pushes wait to be sent (/metrics). */
+export async function queuedPushCount(db: DB): Promise<number> {
+  const row = await db
+    .selectFrom('push_deliveries')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
 /** The member's devices that take pushes of `kind`. */
 export async function subscriptionsFor(db: DB, userId: string, kind: string): Promise<StoredSubscription[]> {
   return (await listSubscriptions(db, userId)).filter((row) => row.kinds.includes(kind as PushKind));

@@ -21,6 +21,12 @@ import {
 // every `pollMs`, since another process's commit is not seen here. A push service that fails never blocks
 // anything: the notification is already saved, the push is dropped and logged.
 
+/**
+ * Pushes this process handed to a push service since it started (/metrics): sent, expired (404 or 410: the device
+ * is gone and its subscription removed), failed (refused, unanswered, or an address a push may not go to).
+ */
+export const pushOutcomes = { sent: 0, expired: 0, failed: 0 };
+
 /** Woken after a push is queued (in-process; see notify()). */
 export const localPushSignals = new EventEmitter();
 localPushSignals.setMaxListeners(0);
@@ -57,7 +63,10 @@ export function createPushSender(options: {
   async function send(push: QueuedPush, device: StoredSubscription, vapid: VapidKeys): Promise<void> {
     const host = new URL(device.endpoint).hostname.replace(/^\[|\]$/g, '');
     // A name is checked by the agent's lookup; an address never goes through a lookup.
-    if (isIP(host) !== 0 && !isAllowedAddress(host, config.allowLoopback)) return;
+    if (isIP(host) !== 0 && !isAllowedAddress(host, config.allowLoopback)) {
+      pushOutcomes.failed += 1;
+      return;
+    }
     const payload: PushPayload = {
       title: push.title,
       body: push.message,
@@ -75,12 +84,15 @@ export function createPushSender(options: {
           agent,
         },
       );
+      pushOutcomes.sent += 1;
     } catch (error) {
       const status = (error as { statusCode?: number }).statusCode;
       if (status === 404 || status === 410) {
+        pushOutcomes.expired += 1;
         await deleteExpiredSubscription(db, device.endpoint);
         return;
       }
+      pushOutcomes.failed += 1;
       log.warn({ err: error, status }, 'A push service refused or did not answer a push');
     }
   }
