@@ -78,7 +78,12 @@ describe('a paced job worker', () => {
   });
 
   /** Runs one job whose handler works `stepMs`, calls `pace`, and reports how long `pace` took. */
-  async function pacedStep(busyMs: (() => number) | undefined, stepMs: number, kind: string) {
+  async function pacedStep(
+    busyMs: (() => number) | undefined,
+    stepMs: number,
+    kind: string,
+    leaseMs?: number,
+  ) {
     const paced = Promise.withResolvers<number>();
     const pausing = Promise.withResolvers<void>();
     const handler: JobHandler = async (_jobs, pace) => {
@@ -95,6 +100,7 @@ describe('a paced job worker', () => {
       log,
       pollMs: 100,
       busyMs,
+      ...(leaseMs === undefined ? {} : { leaseMs }),
     });
     workers.push(worker);
     await enqueueJobs(subject.database.db, [{ id: `${kind}-1`, kind, runAt: new Date() }]);
@@ -113,6 +119,12 @@ describe('a paced job worker', () => {
     const { paced } = await pacedStep(() => 0, 200, 'quiet');
     // The wait would be 400 ms.
     expect(await paced).toBeLessThan(150);
+  });
+
+  it('ends its waits within half the lease of the batch in hand, so that no other process claims it meanwhile', async () => {
+    // A lease of 2 s and a busy step of 600 ms: the wait would be 1.2 s, and ends when 1 s has passed since the claim.
+    const { paced } = await pacedStep(() => performance.now(), 600, 'leased', 2_000);
+    expect(await paced).toBeLessThan(900);
   });
 
   it('ends a wait when the worker stops', async () => {

@@ -2,7 +2,8 @@
 // or a part of one that a handler marks), if requests were in flight for nearly all of that step, the process is
 // saturated, and the worker waits twice as long as the step took before the next one: the queue then gets about a
 // third of the time it would take alone and requests the rest. On a quiet or moderately busy site (requests in
-// flight part of the time) it runs without a pause, so a burst of reminders is sent as fast as before.
+// flight part of the time) it runs without a pause. The worker ends its waits within half the lease of the batch in
+// hand, so that a paced batch is never claimed again by another process meanwhile.
 
 /** Share of a step's time with requests in flight from which the process counts as saturated. */
 export const SATURATED_SHARE = 0.9;

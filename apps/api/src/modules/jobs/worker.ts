@@ -62,11 +62,14 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   const pausing = new Set<() => void>();
   const pacer = createPacer({ busyMs: options.busyMs ?? (() => 0), pause });
   const pace = () => pacer.step();
+  /** When the batch in hand was claimed: its waits end within half its lease, so the claim never runs out. */
+  let claimedAt = 0;
 
   function pause(ms: number): Promise<void> {
-    if (stopped) return Promise.resolve();
+    const wait = Math.min(ms, leaseMs / 2 - (performance.now() - claimedAt));
+    if (stopped || wait <= 0) return Promise.resolve();
     return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
+      const timer = setTimeout(done, wait);
       function done() {
         clearTimeout(timer);
         pausing.delete(done);
@@ -116,6 +119,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   }
 
   async function round(): Promise<number> {
+    claimedAt = performance.now();
     const jobs = await claimJobs(db, dialect, { limit: batchSize, leaseMs });
     const byKind = new Map<string, Job[]>();
     for (const job of jobs) byKind.set(job.kind, [...(byKind.get(job.kind) ?? []), job]);
