@@ -2,37 +2,54 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueJobs } from '../src/modules/jobs/repository.ts';
 import { createPacer, MAX_PAUSE_MS, PAUSE_FACTOR } from '../src/modules/jobs/pacer.ts';
-import { createJobWorker, type JobHandler, type JobWorker } from '../src/modules/jobs/worker.ts';
+import {
+  createJobWorker,
+  type JobHandler,
+  type JobWorker,
+  type JobWorkerOptions,
+} from '../src/modules/jobs/worker.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-app.ts';
 
 // The job queue's pace (decision 046): a step of work taken while requests kept the process busy nearly all along
 // is followed by a wait twice as long; otherwise the queue does not wait at all; stopping ends a wait.
 
 describe('the job pacer', () => {
-  /** A pacer on a clock and a busy time the test moves by hand; the waits it asks for are recorded. */
+  /** A pacer on a clock, a busy time and a working time the test moves by hand; the waits it asks for are recorded. */
   function pacedBy() {
-    const clock = { now: 1_000, busy: 0 };
+    const clock = { now: 1_000, busy: 0, active: 0 };
     const pauses: number[] = [];
     const pacer = createPacer({
       now: () => clock.now,
       busyMs: () => clock.busy,
+      activeMs: () => clock.active,
       pause: async (ms) => void pauses.push(ms),
     });
     return { clock, pauses, pacer };
   }
 
-  it('waits twice the step when requests were in flight for nearly all of it', async () => {
+  it('waits twice the step when requests were in flight for nearly all of it and kept the loop working', async () => {
     const { clock, pauses, pacer } = pacedBy();
     clock.now += 100;
     clock.busy += 95;
+    clock.active += 60;
     await pacer.step();
     expect(pauses).toEqual([100 * PAUSE_FACTOR]);
+  });
+
+  it('does not wait for requests that slow clients keep open while the loop is idle', async () => {
+    const { clock, pauses, pacer } = pacedBy();
+    clock.now += 100;
+    clock.busy += 100;
+    clock.active += 30;
+    await pacer.step();
+    expect(pauses).toEqual([]);
   });
 
   it('does not wait when requests kept the process busy only part of the step', async () => {
     const { clock, pauses, pacer } = pacedBy();
     clock.now += 100;
     clock.busy += 60;
+    clock.active += 100;
     await pacer.step();
     clock.now += 100;
     await pacer.step();
@@ -43,17 +60,20 @@ describe('the job pacer', () => {
     const { clock, pauses, pacer } = pacedBy();
     clock.now += 10_000;
     clock.busy += 10_000;
+    clock.active += 10_000;
     await pacer.step();
     expect(pauses).toEqual([MAX_PAUSE_MS]);
   });
 
   it('measures each step from the last one, or from a restart (an idle sleep is no work)', async () => {
     const { clock, pauses, pacer } = pacedBy();
-    // Idle for a minute with no request, then a busy step of 50 ms.
+    // A minute asleep (no request, whatever the loop did), then a busy step of 50 ms.
     clock.now += 60_000;
+    clock.active += 60_000;
     pacer.restart();
     clock.now += 50;
     clock.busy += 50;
+    clock.active += 50;
     await pacer.step();
     // Then a step with no request at all.
     clock.now += 50;
@@ -77,13 +97,12 @@ describe('a paced job worker', () => {
     await subject?.dispose();
   });
 
+  /** Requests in flight and the loop working all along: the clock itself. */
+  const saturated = { busyMs: () => performance.now(), activeMs: () => performance.now() };
+  const quiet = { busyMs: () => 0, activeMs: () => 0 };
+
   /** Runs one job whose handler works `stepMs`, calls `pace`, and reports how long `pace` took. */
-  async function pacedStep(
-    busyMs: (() => number) | undefined,
-    stepMs: number,
-    kind: string,
-    leaseMs?: number,
-  ) {
+  async function pacedStep(load: JobWorkerOptions['load'], stepMs: number, kind: string, leaseMs?: number) {
     const paced = Promise.withResolvers<number>();
     const pausing = Promise.withResolvers<void>();
     const handler: JobHandler = async (_jobs, pace) => {
@@ -99,7 +118,7 @@ describe('a paced job worker', () => {
       handlers: { [kind]: handler },
       log,
       pollMs: 100,
-      busyMs,
+      load,
       ...(leaseMs === undefined ? {} : { leaseMs }),
     });
     workers.push(worker);
@@ -110,26 +129,26 @@ describe('a paced job worker', () => {
 
   it('steps aside for twice the step while requests are in flight all along', async () => {
     // Always a request in flight: the busy time grows with the clock.
-    const { paced } = await pacedStep(() => performance.now(), 80, 'busy');
+    const { paced } = await pacedStep(saturated, 80, 'busy');
     // A timer may fire a millisecond early; never much sooner than asked.
     expect(await paced).toBeGreaterThanOrEqual(80 * PAUSE_FACTOR - 5);
   });
 
   it('does not wait with no request in flight', async () => {
-    const { paced } = await pacedStep(() => 0, 200, 'quiet');
+    const { paced } = await pacedStep(quiet, 200, 'quiet');
     // The wait would be 400 ms.
     expect(await paced).toBeLessThan(150);
   });
 
   it('ends its waits within half the lease of the batch in hand, so that no other process claims it meanwhile', async () => {
     // A lease of 2 s and a busy step of 600 ms: the wait would be 1.2 s, and ends when 1 s has passed since the claim.
-    const { paced } = await pacedStep(() => performance.now(), 600, 'leased', 2_000);
+    const { paced } = await pacedStep(saturated, 600, 'leased', 2_000);
     expect(await paced).toBeLessThan(900);
   });
 
   it('ends a wait when the worker stops', async () => {
     // A step of 1.2 s while busy: a wait of MAX_PAUSE_MS (2 s).
-    const { worker, paced, pausing } = await pacedStep(() => performance.now(), 1_200, 'stopping');
+    const { worker, paced, pausing } = await pacedStep(saturated, 1_200, 'stopping');
     await pausing;
     const started = performance.now();
     await worker.stop();

@@ -1,12 +1,16 @@
 // The job queue's pace (decision 046): its work steps aside for requests. After each step of work (a claimed batch,
-// or a part of one that a handler marks), if requests were in flight for nearly all of that step, the process is
-// saturated, and the worker waits twice as long as the step took before the next one: the queue then gets about a
-// third of the time it would take alone and requests the rest. On a quiet or moderately busy site (requests in
-// flight part of the time) it runs without a pause. The worker ends its waits within half the lease of the batch in
-// hand, so that a paced batch is never claimed again by another process meanwhile.
+// or a part of one that a handler marks), if requests were in flight for nearly all of that step and the event loop
+// was working for at least half of it, the process is saturated, and the worker waits twice as long as the step took
+// before the next one: the queue then gets about a third of the time it would take alone and requests the rest. On a
+// quiet or moderately busy site (requests in flight part of the time) it runs without a pause, and so it does while
+// slow clients keep requests open on an idle process (phones uploading, or downloading images, on a slow network).
+// The worker ends its waits within half the lease of the batch in hand, so that a paced batch is never claimed again
+// by another process meanwhile.
 
-/** Share of a step's time with requests in flight from which the process counts as saturated. */
+/** Share of a step's time with requests in flight from which the process may be saturated. */
 export const SATURATED_SHARE = 0.9;
+/** Share of a step's time the event loop must have worked, too: requests kept open by slow clients cost nothing. */
+export const WORKING_SHARE = 0.5;
 /** The wait after a step taken while saturated, as a multiple of the step's time. */
 export const PAUSE_FACTOR = 2;
 /** The longest wait after one step: a long step still lets the queue move on. */
@@ -24,21 +28,26 @@ export type Pacer = {
 
 export function createPacer({
   busyMs,
+  activeMs,
   pause,
   now = () => performance.now(),
 }: {
   /** Milliseconds with requests in flight so far (RequestPressure.busyMs). */
   busyMs: () => number;
+  /** Milliseconds the event loop has worked so far (performance.eventLoopUtilization().active). */
+  activeMs: () => number;
   /** Waits this long, or less when the worker stops. */
   pause: (ms: number) => Promise<void>;
   now?: () => number;
 }): Pacer {
   let startedAt = now();
   let busyAtStart = busyMs();
+  let activeAtStart = activeMs();
 
   function restart(): void {
     startedAt = now();
     busyAtStart = busyMs();
+    activeAtStart = activeMs();
   }
 
   return {
@@ -46,7 +55,8 @@ export function createPacer({
     async step() {
       const spent = now() - startedAt;
       const busy = busyMs() - busyAtStart;
-      if (spent > 0 && busy >= spent * SATURATED_SHARE) {
+      const active = activeMs() - activeAtStart;
+      if (spent > 0 && busy >= spent * SATURATED_SHARE && active >= spent * WORKING_SHARE) {
         const pausedAt = now();
         await pause(Math.min(spent * PAUSE_FACTOR, MAX_PAUSE_MS));
         queuePauses.seconds += (now() - pausedAt) / 1000;

@@ -22,7 +22,10 @@ export function startJobWorker(
     handlers: options.handlers(() => worker.wake()),
     log: app.log,
     pollMs: options.pollMs,
-    busyMs: () => app.frontDoor.pressure.busyMs(),
+    load: {
+      busyMs: () => app.frontDoor.pressure.busyMs(),
+      activeMs: () => performance.eventLoopUtilization().active,
+    },
   });
   app.addHook('onReady', async () => worker.start());
   app.addHook('preClose', async () => worker.stop());

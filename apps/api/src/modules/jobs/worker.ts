@@ -35,8 +35,13 @@ export type JobWorkerOptions = {
   leaseMs?: number;
   /** Claims before a failing job is given up. */
   maxAttempts?: number;
-  /** Milliseconds with requests in flight so far (the front door's RequestPressure); never paced without. */
-  busyMs?: () => number;
+  /** How busy requests keep the process (pacer.ts); never paced without. */
+  load?: {
+    /** Milliseconds with requests in flight so far (the front door's RequestPressure). */
+    busyMs: () => number;
+    /** Milliseconds the event loop has worked so far. */
+    activeMs: () => number;
+  };
 };
 
 export type JobWorker = {
@@ -60,7 +65,11 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   let interrupt: (() => void) | undefined;
   /** The pacer's waits in progress: stopping ends them (a wake does not). */
   const pausing = new Set<() => void>();
-  const pacer = createPacer({ busyMs: options.busyMs ?? (() => 0), pause });
+  const pacer = createPacer({
+    busyMs: options.load?.busyMs ?? (() => 0),
+    activeMs: options.load?.activeMs ?? (() => 0),
+    pause,
+  });
   const pace = () => pacer.step();
   /** When the batch in hand was claimed: its waits end within half its lease, so the claim never runs out. */
   let claimedAt = 0;
