@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueJobs } from '../src/modules/jobs/repository.ts';
 import { createPacer, MAX_PAUSE_MS, PAUSE_FACTOR } from '../src/modules/jobs/pacer.ts';
 import {
@@ -92,8 +92,13 @@ describe('a paced job worker', () => {
     subject = await createTestDatabase();
   });
 
+  // Each test's worker stops with it: a worker left polling would claim the next test's job, find no handler for
+  // its kind and put it off for a retry (as a process without that handler would), and that test would wait.
+  afterEach(async () => {
+    for (const worker of workers.splice(0)) await worker.stop();
+  });
+
   afterAll(async () => {
-    for (const worker of workers) await worker.stop();
     await subject?.dispose();
   });
 
