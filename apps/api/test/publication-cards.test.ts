@@ -38,7 +38,8 @@ describe.runIf(testDialect === 'postgres')('PostgreSQL: the cards of a list page
     expect(response.statusCode).toBe(200);
     return response.json<{ publications: { title: string }[] }>().publications.map((card) => card.title);
   };
-  const cardReads = (sent: string[]) => sent.filter((text) => /from "publication_files"/.test(text));
+  /** The statements that read cards: their rows with their images (repository.ts findWithFiles). */
+  const cardReads = (sent: string[]) => sent.filter((text) => /from "?publication_files"?/.test(text));
 
   it('reads only the card it has not seen after a publication is added to the page', async () => {
     expect(await list()).toEqual([

@@ -130,6 +130,16 @@ describe('a publication read after writes, across app instances', () => {
       .execute();
     const withImage = await expectExactEverywhere();
     expect(JSON.stringify(withImage['guest detail'])).toContain('otra.webp');
+    // In their order, not their names' (the images come with the row, as a JSON array of each dialect).
+    await db
+      .insertInto('publication_files')
+      .values({ publication_id: id, position: 2, url: '/media/demo/a-la-cola.webp' })
+      .execute();
+    const detail = JSON.stringify((await expectExactEverywhere())['guest detail']);
+    const at = (name: string) => detail.indexOf(`/${name}`);
+    expect(at('ejemplo.webp')).toBeGreaterThan(-1);
+    expect(at('ejemplo.webp')).toBeLessThan(at('otra.webp'));
+    expect(at('otra.webp')).toBeLessThan(at('a-la-cola.webp'));
 
     // Its author's card: name and rating.
     await db

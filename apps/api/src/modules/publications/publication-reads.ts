@@ -3,7 +3,7 @@ import { VersionedCache } from '../../db/list-versions.ts';
 import type { DB } from '../../db/schema.ts';
 import { publicationsTracker } from './list-dependencies.ts';
 import { readPublicationsVersion } from './list-repository.ts';
-import { findFileUrls, findPublication, selectWithAuthor, type PublicationWithAuthor } from './repository.ts';
+import { findWithFiles, type PublicationWithFiles } from './repository.ts';
 
 // A publication's page is read far more often than it changes, and on PostgreSQL its two queries (the row with its
 // author, the images) cost a round trip each on every visit, twice per page with the purchase options. The rows read
@@ -11,7 +11,7 @@ import { findFileUrls, findPublication, selectWithAuthor, type PublicationWithAu
 // newer version keeps only those that no logged change since touched (this publication, its images, its author's
 // card), so every process answers exactly what the database holds after each write.
 
-export type StoredPublication = { row: PublicationWithAuthor; files: string[] };
+export type StoredPublication = PublicationWithFiles;
 
 type Identity = { id: string; author: string | null };
 
@@ -57,9 +57,8 @@ function createPublicationReads(db: DB): PublicationReads {
       // The version first: rows read after it are at least as new (list-versions.ts).
       const version = await readPublicationsVersion(db);
       return cache.get(version, id, async () => {
-        const [row, files] = await Promise.all([findPublication(db, id), findFileUrls(db, [id])]);
-        const value = row === undefined ? undefined : { row, files: files.get(id) ?? [] };
-        return { value, deps: { id, author: row?.created_by ?? null } };
+        const [value] = await findWithFiles(db, [id]);
+        return { value, deps: { id, author: value?.row.created_by ?? null } };
       });
     },
     async readMany(ids, version, reads) {
@@ -71,12 +70,8 @@ function createPublicationReads(db: DB): PublicationReads {
         else found.set(id, stored);
       }
       if (missing.length === 0) return found;
-      const [rows, files] = await Promise.all([
-        selectWithAuthor(reads).where('p.id', 'in', missing).execute(),
-        findFileUrls(reads, missing),
-      ]);
-      for (const row of rows) {
-        const stored = { row, files: files.get(row.id) ?? [] };
+      for (const stored of await findWithFiles(reads, missing)) {
+        const { row } = stored;
         found.set(row.id, stored);
         await cache.set(
           version,

@@ -15,8 +15,8 @@ function isListUrl(url: string | undefined): boolean {
 }
 
 export function createRememberedAnswers(options: {
-  /** The remembered answer of a URL at the list's current version, if any. */
-  lookUp: (url: string) => Promise<Buffer | undefined>;
+  /** The remembered answer of a request's URL at the list's current version, if any. */
+  lookUp: (url: string, request: object) => Promise<Buffer | undefined>;
 }) {
   const headers = new LearntHeaders();
   const sentThroughRoute = new WeakSet<FastifyRequest>();
@@ -25,7 +25,7 @@ export function createRememberedAnswers(options: {
     route: '/api/publications',
     accepts: (request) => request.method === 'GET' && isListUrl(request.url),
     async answer(request, response, id) {
-      const bytes = await options.lookUp(request.url ?? '');
+      const bytes = await options.lookUp(request.url ?? '', request);
       if (bytes === undefined) return false;
       const encoding = preferredEncoding(request);
       const body = encodedCopy(bytes, encoding);

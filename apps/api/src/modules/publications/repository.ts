@@ -1,3 +1,4 @@
+import { sql, type RawBuilder } from 'kysely';
 import { dialectOf } from '../../db/dialect-of.ts';
 import type { DB, NewPublication, PublicationRow, PublicationUpdate } from '../../db/schema.ts';
 
@@ -78,6 +79,29 @@ export async function findFileUrls(db: DB, ids: readonly string[]): Promise<Map<
     .execute();
   for (const row of rows) files.get(row.publication_id)?.push(row.url);
   return files;
+}
+
+/** Publications with their author and their images' URLs (in their order): what a card or a page shows. */
+export type PublicationWithFiles = { row: PublicationWithAuthor; files: string[] };
+
+/**
+ * The publications `ids` (those that exist) with their images, in one statement: the images as a JSON array of
+ * each row, where a second query cost a round trip of its own on every first read of a page's cards or a map's pins.
+ */
+export async function findWithFiles(db: DB, ids: readonly string[]): Promise<PublicationWithFiles[]> {
+  if (ids.length === 0) return [];
+  const urls: RawBuilder<string[] | string> =
+    dialectOf(db) === 'postgres'
+      ? sql<string[]>`(select coalesce(json_agg(f.url order by f.position), '[]'::json)
+          from publication_files as f where f.publication_id = p.id)`
+      : sql<string>`(select json_group_array(f.url order by f.position)
+          from publication_files as f where f.publication_id = p.id)`;
+  const rows = await selectWithAuthor(db).select(urls.as('file_urls')).where('p.id', 'in', ids).execute();
+  return rows.map(({ file_urls: files, ...row }) => ({
+    row,
+    // node-postgres parses json; SQLite answers its text.
+    files: typeof files === 'string' ? (JSON.parse(files) as string[]) : files,
+  }));
 }
 
 /** The rows of a publication's images, in their order. */

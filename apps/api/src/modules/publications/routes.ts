@@ -79,7 +79,7 @@ export const publicationRoutes: FastifyPluginAsyncZod<{
   const favorites = createFavoritesService({ db: database.db, storage: app.mediaStorage });
   const isPublished = (publication: PublicationJson) => publication.status === 1;
   const remembered = createRememberedAnswers({
-    lookUp: (url) => publications.rememberedPublishedAnswer(url),
+    lookUp: (url, request) => publications.rememberedPublishedAnswer(url, request),
   });
   app.frontDoor.add(remembered.lane);
 
@@ -88,7 +88,7 @@ export const publicationRoutes: FastifyPluginAsyncZod<{
     {
       // A URL answered before at the current version is answered again from memory, before its query is checked.
       onRequest: async (request, reply) => {
-        const bytes = await publications.rememberedPublishedAnswer(request.url);
+        const bytes = await publications.rememberedPublishedAnswer(request.url, request.raw);
         if (bytes !== undefined) return remembered.send(request, reply, bytes);
       },
       onSend: remembered.onSend,
@@ -113,6 +113,7 @@ export const publicationRoutes: FastifyPluginAsyncZod<{
           { ...query, status: 'published' },
           serialize,
           request.url,
+          request.raw,
         );
         return remembered.send(request, reply, body);
       }

@@ -15,18 +15,36 @@ import type { SearchGroups } from './search-sql.ts';
 // per match). One word of one whole token without filters, the commonest search, is counted by search_token_counts
 // (migration 0018).
 
-/** The tokens of the vocabulary that each group's words begin; a group no token matches makes the search empty. */
-async function expand(db: DB, groups: SearchGroups): Promise<string[][]> {
+/**
+ * The first string after every string that begins with `word`, in code point order (PostgreSQL's "C" collation
+ * compares UTF-8 bytes, which order as code points do): `word` with its last code point raised by one.
+ */
+export function prefixEnd(word: string): string {
+  const points = [...word];
+  const last = points.pop()?.codePointAt(0) ?? 0;
+  // Past the surrogates, which are no characters of their own.
+  const next = last + 1 === 0xd800 ? 0xe000 : last + 1;
+  return points.join('') + String.fromCodePoint(next);
+}
+
+/**
+ * The tokens of the vocabulary that each group's words begin; a group no token matches makes the search empty. One
+ * statement for every word (a round trip each was most of a cold search's statements): each word's tokens are a
+ * range of the C-collated key, [word, prefixEnd(word)).
+ */
+export async function expand(db: DB, groups: SearchGroups): Promise<string[][]> {
   const words = [...new Set(groups.flat())];
-  const found = await Promise.all(
-    words.map(async (word) => {
-      // A pattern known when the statement is planned: the C-collated key is read as a range.
-      const { rows } = await sql<{ token: string }>`select token from search_tokens_vocabulary
-        where token like ${`${word}%`}`.execute(db);
-      return [word, rows.map((row) => row.token)] as const;
-    }),
-  );
-  const tokensOf = new Map(found);
+  if (words.length === 0) return groups.map(() => []);
+  const { rows } = await sql<{ word: string; token: string }>`select w.word, v.token
+    from unnest(${words}::text[], ${words.map(prefixEnd)}::text[]) as w(word, below)
+    join search_tokens_vocabulary as v
+      on v.token >= w.word collate "C" and v.token < w.below collate "C"`.execute(db);
+  const tokensOf = new Map<string, string[]>();
+  for (const row of rows) {
+    const tokens = tokensOf.get(row.word);
+    if (tokens === undefined) tokensOf.set(row.word, [row.token]);
+    else tokens.push(row.token);
+  }
   return groups.map((group) => [...new Set(group.flatMap((word) => tokensOf.get(word) ?? []))]);
 }
 

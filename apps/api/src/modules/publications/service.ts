@@ -65,8 +65,8 @@ import {
   deletePublication,
   findFileUrls,
   findPublication,
+  findWithFiles,
   insertPublication,
-  selectWithAuthor,
   updatePublication,
   type AlsoInTransaction,
   type PublicationWithAuthor,
@@ -236,6 +236,23 @@ export function createPublicationsService({
 }: PublicationsDeps) {
   const placeKey = approximationKey(secretKey);
   const images = createPublicationImages(db, storage, log);
+  /**
+   * The list's version read once per request: a remembered answer's lane, the route's hook and its handler each
+   * asked it, three round trips before a first answer was even computed. A read that started after the request
+   * arrived sees every write acknowledged before it (list-versions.ts), which is all any of them needs.
+   */
+  const versionOfRequest = new WeakMap<object, Promise<number>>();
+  function versionFor(request: object | undefined): Promise<number> {
+    if (request === undefined) return readPublicationsVersion(db);
+    let read = versionOfRequest.get(request);
+    if (read === undefined) {
+      read = readPublicationsVersion(db);
+      versionOfRequest.set(request, read);
+      // A failed read is not kept: the next step of the request asks again.
+      read.catch(() => versionOfRequest.delete(request));
+    }
+    return read;
+  }
   const publicationReads = publicationReadsOf(db);
   // A page's cards come from the publications remembered for their own pages, and fill them.
   const listMemory = { ...createListMemory(db), cards: publicationReads };
@@ -264,21 +281,11 @@ export function createPublicationsService({
 
   /** A write's answer: the publication as just saved, read from the database (without the moderators' note). */
   async function answer(id: string): Promise<PublicationJson> {
-    // Both at once: a write's answer waits for one round trip, not two.
-    const [row, files] = await Promise.all([findPublication(db, id), findFileUrls(db, [id])]);
-    if (row === undefined) throw new HttpError(404, PUBLICATION_NOT_FOUND_MESSAGE);
+    // The row and its images in one statement: a write's answer waits for one round trip.
+    const [saved] = await findWithFiles(db, [id]);
+    if (saved === undefined) throw new HttpError(404, PUBLICATION_NOT_FOUND_MESSAGE);
     // Only its author or a super user writes: they see the exact point.
-    return toPublicationJson(storage, row, files.get(id) ?? [], { withReviewNote: false, exactPoint: true });
-  }
-
-  /** The map's lone publications, with their images (for the pins' previews). */
-  async function loadPins(ids: readonly string[]) {
-    if (ids.length === 0) return { rows: [], files: new Map<string, string[]>() };
-    const [rows, files] = await Promise.all([
-      selectWithAuthor(reader).where('p.id', 'in', ids).execute(),
-      findFileUrls(reader, ids),
-    ]);
-    return { rows, files };
+    return toPublicationJson(storage, saved.row, saved.files, { withReviewNote: false, exactPoint: true });
   }
 
   /** A publication as `user` may see it (404 otherwise), with its revision. */
@@ -571,9 +578,10 @@ export function createPublicationsService({
       return mapAnswers.get(version, JSON.stringify([criteria, zoom]), async () => {
         const cells = await mapCells(db, dialect, criteria, zoom, { reader });
         const alone = cells.filter((cell) => cell.count === 1).map((cell) => cell.id);
-        const { rows, files } = await loadPins(alone);
-        const pins = rows.map((row) => {
-          const json = toPublicationJson(storage, row, files.get(row.id) ?? []);
+        const found = await findWithFiles(reader, alone);
+        const rows = found.map((stored) => stored.row);
+        const pins = found.map(({ row, files }) => {
+          const json = toPublicationJson(storage, row, files);
           return {
             _id: json._id,
             typed: json.typed,
@@ -618,10 +626,12 @@ export function createPublicationsService({
       serialize: (page: PublicationPageJson) => string,
       /** The request's path and query string as received, remembered as another name of this answer. */
       requestUrl?: string,
+      /** The request (Node's), whose version read it shares with the lookups before it. */
+      request?: object,
     ): Promise<Buffer> {
       const minute = agendaMinute(Date.now());
       const criteria = listCriteriaOf(query, minute);
-      const version = await readPublicationsVersion(db);
+      const version = await versionFor(request);
       // An agenda's criteria hold the minute: so do its key and the name of its URL, which the next minute misses.
       const key = JSON.stringify([criteriaOf(criteria, query), query.page, query.pageSize]);
       if (requestUrl !== undefined) {
@@ -639,8 +649,8 @@ export function createPublicationsService({
      * The remembered answer of a request URL already answered at the current version, if any: the same URL asked
      * again needs neither its query checked nor its criteria normalised (it passed both the first time).
      */
-    async rememberedPublishedAnswer(requestUrl: string): Promise<Buffer | undefined> {
-      const version = await readPublicationsVersion(db);
+    async rememberedPublishedAnswer(requestUrl: string, request?: object): Promise<Buffer | undefined> {
+      const version = await versionFor(request);
       const key =
         (await answerNames.peek(version, requestUrl)) ??
         (await answerNames.peek(version, minuteName(agendaMinute(Date.now()), requestUrl)));
