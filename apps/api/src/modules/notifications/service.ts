@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { toNotificationKind, type AppNotification, type NotificationKind, type PushKind } from '@eco/domain';
 import type { DB, NewNotification } from '../../db/schema.ts';
+import { takesArrays, unnestedRows, type TextRow } from '../../db/text-rows.ts';
 import { HttpError } from '../../errors.ts';
 import { DELETE_UNREAD_MESSAGE, NOTIFICATION_NOT_FOUND_MESSAGE } from './messages.ts';
 import {
@@ -79,9 +80,13 @@ export async function notifyMany(
 ): Promise<{ userId: string; dedupeKey: string | null }[]> {
   if (inputs.length === 0) return [];
   const createdAt = new Date().toISOString();
-  const rows = await trx
-    .insertInto('notifications')
-    .values(inputs.map((input) => notificationRow(input, createdAt)))
+  const values = inputs.map((input) => notificationRow(input, createdAt));
+  const insert = trx.insertInto('notifications');
+  const rows = await (
+    takesArrays(trx)
+      ? insert.columns(NOTIFICATION_COLUMNS).expression(unnestedRows(NOTIFICATION_COLUMNS, values))
+      : insert.values(values)
+  )
     .onConflict((conflict) => conflict.columns(['user_id', 'dedupe_key']).doNothing())
     .returning(['user_id', 'dedupe_key'])
     .execute();
@@ -135,8 +140,25 @@ async function queuePushes(
   if (queued.length > 0) localPushSignals.emit('queued');
 }
 
+/** The columns of a stored notification, all text. */
+const NOTIFICATION_COLUMNS = [
+  'id',
+  'user_id',
+  'title',
+  'message',
+  'kind',
+  'from_user_id',
+  'link',
+  'dedupe_key',
+  'read_at',
+  'created_at',
+] as const;
+
 /** The stored row of an unread notification made at `createdAt` (also how the demo content dates its past ones). */
-export function notificationRow(input: NotifyInput, createdAt: string): NewNotification {
+export function notificationRow(
+  input: NotifyInput,
+  createdAt: string,
+): NewNotification & TextRow<(typeof NOTIFICATION_COLUMNS)[number]> {
   return {
     id: randomUUID(),
     user_id: input.userId,

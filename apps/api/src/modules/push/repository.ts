@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PushKind } from '@eco/domain';
 import type { DB } from '../../db/schema.ts';
+import { takesArrays, unnestedRows } from '../../db/text-rows.ts';
 
 // The queries of push: a member's devices and the queue of pushes to send.
 
@@ -129,26 +130,32 @@ export async function queuePush(
  * Queues pushes for members already known to have a device for the kind (a batch of notifications found them in
  * one query): one insert for the batch, where queuePush would be a statement per member (decision 036).
  */
+const DELIVERY_COLUMNS = ['id', 'user_id', 'kind', 'title', 'message', 'link', 'created_at'] as const;
+
 export async function queuePushesOf(
   trx: DB,
   pushes: readonly { userId: string; kind: PushKind; title: string; message: string; link: string | null }[],
 ): Promise<void> {
   const createdAt = new Date().toISOString();
-  for (let start = 0; start < pushes.length; start += 500) {
-    await trx
-      .insertInto('push_deliveries')
-      .values(
-        pushes.slice(start, start + 500).map((push) => ({
-          id: randomUUID(),
-          user_id: push.userId,
-          kind: push.kind,
-          title: push.title,
-          message: push.message,
-          link: push.link,
-          created_at: createdAt,
-        })),
-      )
-      .execute();
+  const arrays = takesArrays(trx);
+  // One statement on PostgreSQL (text-rows.ts); SQLite's bound parameters are limited.
+  const step = arrays ? pushes.length : 500;
+  for (let start = 0; start < pushes.length; start += step) {
+    const rows = pushes.slice(start, start + step).map((push) => ({
+      id: randomUUID(),
+      user_id: push.userId,
+      kind: push.kind,
+      title: push.title,
+      message: push.message,
+      link: push.link,
+      created_at: createdAt,
+    }));
+    const insert = trx.insertInto('push_deliveries');
+    await (
+      arrays
+        ? insert.columns(DELIVERY_COLUMNS).expression(unnestedRows(DELIVERY_COLUMNS, rows))
+        : insert.values(rows)
+    ).execute();
   }
 }
 

@@ -1,4 +1,5 @@
 import type { DB, Dialect } from '../../db/schema.ts';
+import { takesArrays, unnestedRows } from '../../db/text-rows.ts';
 import type { JobHandler } from '../jobs/worker.ts';
 import { notifyMany } from '../notifications/service.ts';
 import { matchPublication, matchPublications, type MatchedPublication, type SearchMatch } from './matcher.ts';
@@ -14,6 +15,8 @@ export const MATCH_JOB = 'saved-search-match';
 /** Recipients written per transaction: a publication matching thousands of searches is saved in steps. */
 const SAVE_BATCH = 500;
 
+const HIT_COLUMNS = ['search_id', 'publication_id', 'user_id', 'created_at', 'mailed_at'] as const;
+
 /**
  * Saves the matches: one hit per (search, publication) and one notification per member (their first matching
  * search names it), in transactions of SAVE_BATCH. Safe to repeat (a job run twice, or after a crash half way): a
@@ -25,18 +28,20 @@ export async function saveMatches(db: DB, matched: MatchedPublication): Promise<
   for (let start = 0; start < matched.matches.length; start += SAVE_BATCH) {
     const batch = matched.matches.slice(start, start + SAVE_BATCH);
     await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('saved_search_hits')
-        .values(
-          batch.map((match) => ({
-            search_id: match.searchId,
-            publication_id: matched.id,
-            user_id: match.userId,
-            created_at: now,
-            // Only the searches with the daily e-mail wait for it.
-            mailed_at: match.digest ? null : now,
-          })),
-        )
+      const hits = batch.map((match) => ({
+        search_id: match.searchId,
+        publication_id: matched.id,
+        user_id: match.userId,
+        created_at: now,
+        // Only the searches with the daily e-mail wait for it.
+        mailed_at: match.digest ? null : now,
+      }));
+      const insert = trx.insertInto('saved_search_hits');
+      await (
+        takesArrays(trx)
+          ? insert.columns(HIT_COLUMNS).expression(unnestedRows(HIT_COLUMNS, hits))
+          : insert.values(hits)
+      )
         .onConflict((conflict) => conflict.columns(['search_id', 'publication_id']).doNothing())
         .execute();
       // One per member and publication, whatever the searches, workers or retries; one statement for the batch.
