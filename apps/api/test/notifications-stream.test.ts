@@ -3,7 +3,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { CLOSING_RETRY_MIN_MS, STREAM_RETRY_MS } from '../src/modules/notifications/routes.ts';
-import { notify } from '../src/modules/notifications/service.ts';
+import { notify, notifyMany } from '../src/modules/notifications/service.ts';
+import { IDS_PER_SIGNAL, UNREAD_CHANNEL } from '../src/modules/notifications/signal.ts';
+import pg from 'pg';
 import { createSession } from '../src/modules/sessions/service.ts';
 import { createActors, type Actors } from './helpers/publications.ts';
 import { openStream, type OpenStream } from './helpers/sse.ts';
@@ -149,6 +151,68 @@ describe('notifications stream', () => {
     if (testDialect === 'postgres') {
       await expect.poll(() => second.app.unreadHub.isListening()).toBe(false);
       await expect.poll(listeningConnections).toBe(0);
+    }
+  });
+
+  it('delivers the counts of a batch of 450 members to streams of another instance, in a few signals', async () => {
+    const { db } = subject.database;
+    const now = new Date().toISOString();
+    const members = Array.from({ length: 450 }, (_, index) => ({
+      id: `batch-member-${String(index).padStart(3, '0')}`,
+      email: `lote${index}@ecoanuncios.test`,
+      name: `Miembro ${index}`,
+      password_hash: 'not-used',
+      is_active: 1,
+      activated_at: now,
+      created_at: now,
+      updated_at: now,
+    }));
+    await db.insertInto('users').values(members).execute();
+    // Streams of the first, a middle and the last member of the batch, on the other instance.
+    const watched = [members[0], members[IDS_PER_SIGNAL + 7], members[449]].map((member) => member?.id ?? '');
+    const tabs = [];
+    for (const id of watched) {
+      const { token } = await createSession(db, id, 600_000);
+      const tab = await open(second.app, token);
+      expect(await tab.nextUnread()).toBe(0);
+      tabs.push(tab);
+    }
+    // What travels on the channel, seen by a listener of its own (PostgreSQL).
+    const payloads: string[] = [];
+    const listener =
+      testDialect === 'postgres'
+        ? new pg.Client({ connectionString: subject.config.databaseUrl })
+        : undefined;
+    if (listener !== undefined) {
+      await listener.connect();
+      listener.on('notification', (message) => payloads.push(message.payload ?? ''));
+      await listener.query(`listen ${UNREAD_CHANNEL}`);
+    }
+    try {
+      await db.transaction().execute((trx) =>
+        notifyMany(
+          trx,
+          members.map((member) => ({
+            userId: member.id,
+            title: 'Nuevo en tu búsqueda',
+            message: 'Frascos de vidrio',
+            kind: 'info' as const,
+            link: '/publications/lote',
+            dedupeKey: 'publication:lote:saved-search',
+          })),
+        ),
+      );
+      for (const tab of tabs) expect(await tab.nextUnread()).toBe(1);
+      if (listener !== undefined) {
+        await expect.poll(() => payloads.length).toBe(Math.ceil(450 / IDS_PER_SIGNAL));
+        expect(payloads.flatMap((payload) => payload.split(',')).sort()).toEqual(
+          members.map((member) => member.id),
+        );
+        for (const payload of payloads) expect(Buffer.byteLength(payload)).toBeLessThan(8_000);
+      }
+    } finally {
+      for (const tab of tabs) tab.close();
+      await listener?.end();
     }
   });
 

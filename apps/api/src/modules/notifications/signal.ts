@@ -10,8 +10,22 @@ import type { DB } from '../../db/schema.ts';
 // app's single connection, which Kysely's SQLite driver holds for the whole writing transaction: the read runs after
 // the commit (or the rollback, and then the count it sends is unchanged).
 
-/** The PostgreSQL channel of unread-count changes; the payload is the recipient's user id. */
+/**
+ * The PostgreSQL channel of unread-count changes; the payload is the recipients' user ids, separated by commas
+ * (UUIDs hold none).
+ */
 export const UNREAD_CHANNEL = 'eco_unread_changed';
+
+/**
+ * User ids per signal of a batch: PostgreSQL's payloads are under 8,000 bytes (UUIDs are 36 characters). Every
+ * listening process reads every signal, so a publication's 2,500 saved-search alerts are 13 signals, not 2,500.
+ */
+export const IDS_PER_SIGNAL = 200;
+
+/** The user ids of a signal's payload. */
+export function recipientsOf(payload: string): string[] {
+  return payload.split(',').filter((id) => id !== '');
+}
 
 /** In-process signals (SQLite): event 'changed' with the user id. */
 export const localUnreadSignals = new EventEmitter();
@@ -38,7 +52,11 @@ export async function signalUnreadChanged(db: DB, userId: string): Promise<void>
 export async function signalUnreadChangedMany(db: DB, userIds: readonly string[]): Promise<void> {
   if (userIds.length === 0) return;
   if (isPostgres(db)) {
-    await sql`select pg_notify(${UNREAD_CHANNEL}, u) from unnest(${[...userIds]}::text[]) as u`.execute(db);
+    const payloads: string[] = [];
+    for (let start = 0; start < userIds.length; start += IDS_PER_SIGNAL) {
+      payloads.push(userIds.slice(start, start + IDS_PER_SIGNAL).join(','));
+    }
+    await sql`select pg_notify(${UNREAD_CHANNEL}, p) from unnest(${payloads}::text[]) as p`.execute(db);
     return;
   }
   for (const userId of userIds) localUnreadSignals.emit('changed', userId);

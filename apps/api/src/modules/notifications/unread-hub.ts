@@ -3,7 +3,7 @@ import type pg from 'pg';
 import type { DB, Dialect } from '../../db/schema.ts';
 import { requirePg } from '../../db/database.ts';
 import { countUnread } from './repository.ts';
-import { localUnreadSignals, UNREAD_CHANNEL } from './signal.ts';
+import { localUnreadSignals, recipientsOf, UNREAD_CHANNEL } from './signal.ts';
 
 // The live unread counts of one server process (see docs/decisions/009): the open streams subscribe per member; a
 // signal (signal.ts) makes the hub read that member's count once and hand it to each of their streams.
@@ -90,7 +90,8 @@ export function createUnreadHub(options: {
   async function connect(url: string): Promise<void> {
     const next = new (requirePg().Client)({ connectionString: url });
     next.on('notification', (message) => {
-      if (message.channel === UNREAD_CHANNEL && message.payload !== undefined) void deliver(message.payload);
+      if (message.channel !== UNREAD_CHANNEL || message.payload === undefined) return;
+      for (const userId of recipientsOf(message.payload)) void deliver(userId);
     });
     next.on('error', (error) => {
       log.warn({ err: error }, 'The notifications listener lost its PostgreSQL connection; reconnecting');
