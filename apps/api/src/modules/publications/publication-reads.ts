@@ -5,11 +5,11 @@ import { publicationsTracker } from './list-dependencies.ts';
 import { readPublicationsVersion } from './list-repository.ts';
 import { findWithFiles, type PublicationWithFiles } from './repository.ts';
 
-// A publication's page is read far more often than it changes, and on PostgreSQL its two queries (the row with its
-// author, the images) cost a round trip each on every visit, twice per page with the purchase options. The rows read
-// are remembered at the publications list's version, like the list's answers (decision 010): a process that sees a
-// newer version keeps only those that no logged change since touched (this publication, its images, its author's
-// card), so every process answers exactly what the database holds after each write.
+// A publication's page is read far more often than it changes, and on PostgreSQL reading it (the row with its author
+// and its images, one statement: findWithFiles) costs a round trip on every visit, twice per page with the purchase
+// options. The rows read are remembered at the publications list's version, like the list's answers (decision 010): a
+// process that sees a newer version keeps only those that no logged change since touched (this publication, its
+// images, its author's card), so every process answers exactly what the database holds after each write.
 
 export type StoredPublication = PublicationWithFiles;
 
