@@ -126,12 +126,13 @@ export async function queuePush(
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
+/** The columns of a queued push, all text. */
+const DELIVERY_COLUMNS = ['id', 'user_id', 'kind', 'title', 'message', 'link', 'created_at'] as const;
+
 /**
  * Queues pushes for members already known to have a device for the kind (a batch of notifications found them in
  * one query): one insert for the batch, where queuePush would be a statement per member (decision 036).
  */
-const DELIVERY_COLUMNS = ['id', 'user_id', 'kind', 'title', 'message', 'link', 'created_at'] as const;
-
 export async function queuePushesOf(
   trx: DB,
   pushes: readonly { userId: string; kind: PushKind; title: string; message: string; link: string | null }[],
