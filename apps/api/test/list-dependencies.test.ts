@@ -1,7 +1,8 @@
+import { distanceKm } from '@eco/domain';
 import { describe, expect, it } from 'vitest';
 import type { ListChange, PublicationState } from '../src/db/list-changes.ts';
 import { parseChange } from '../src/db/list-changes.ts';
-import { affects, type ListDependencies } from '../src/modules/publications/list-dependencies.ts';
+import { affects, keepsOrder, type ListDependencies } from '../src/modules/publications/list-dependencies.ts';
 
 // Whether a logged change may alter a remembered list value: the list's own rules applied to the publication before
 // and after the change. A miss here would serve a stale answer, so every filter is tried both ways.
@@ -188,5 +189,57 @@ describe('what a change alters', () => {
     expect(parseChange('{"kind":"files"}')).toEqual({ kind: 'reset' });
     expect(parseChange('not json')).toEqual({ kind: 'reset' });
     expect(parseChange('{"kind":"something new"}')).toEqual({ kind: 'reset' });
+  });
+});
+
+describe('which changes leave a near-me page in its order (its hint)', () => {
+  const HERE = { lat: -31.42, lng: -64.18 };
+  /** A point about `km` north of HERE. */
+  const north = (km: number) => ({ lat: HERE.lat + km / 111.195, lng: HERE.lng });
+  /** A page whose last row is north(4), as the database measured it. */
+  const lastKm = distanceKm(HERE, north(4));
+  const page = (deps: Partial<ListDependencies> = {}): ListDependencies => ({
+    ...published({ country: 'arg' }),
+    shown: { ids: ['a', 'b'], authors: ['u1'] },
+    nearOrder: { near: HERE, ids: ['a', 'b'], distances: [1, lastKm], lastKm },
+    ...deps,
+  });
+  const moved = (
+    before: Partial<PublicationState> | null,
+    after: Partial<PublicationState> | null,
+  ): ListChange => ({
+    kind: 'publication',
+    before: before === null ? null : { ...STATE, ...before },
+    after: after === null ? null : { ...STATE, ...after },
+  });
+
+  it('keeps it for a publication without a point, farther than its last row, or outside the list', () => {
+    expect(keepsOrder(page(), inserted({ lat: null, lng: null }))).toBe(true);
+    expect(keepsOrder(page(), inserted(north(4.5)))).toBe(true);
+    expect(keepsOrder(page(), inserted({ country: 'col', ...north(0.5) }))).toBe(true);
+    expect(keepsOrder(page(), moved({ lat: null, lng: null }, null))).toBe(true);
+    expect(keepsOrder(page(), moved(north(9), north(5)))).toBe(true);
+    // Cards are read again with the page: their images and authors never change its order.
+    expect(keepsOrder(page(), { kind: 'files', id: 'a' })).toBe(true);
+    expect(keepsOrder(page(), { kind: 'author', id: 'u1' })).toBe(true);
+  });
+
+  it('drops it for a publication as near as its last row, before or after, or one whose point is not logged', () => {
+    expect(keepsOrder(page(), inserted(north(3.9)))).toBe(false);
+    // A tie is ordered by age: as good as nearer.
+    expect(keepsOrder(page(), inserted(north(4)))).toBe(false);
+    expect(keepsOrder(page(), moved(north(2), north(30)))).toBe(false);
+    expect(keepsOrder(page(), moved(north(2), null))).toBe(false);
+    expect(keepsOrder(page(), moved(north(30), north(1)))).toBe(false);
+    expect(keepsOrder(page(), moved(north(2), { ...north(2), visible: false }))).toBe(false);
+    expect(keepsOrder(page(), inserted({}))).toBe(false);
+    expect(keepsOrder(page(), { kind: 'reset' })).toBe(false);
+  });
+
+  it('keeps nothing for a value without an order, or a page whose search corrections a new word may change', () => {
+    expect(keepsOrder(published(), inserted({ lat: null, lng: null }))).toBe(false);
+    expect(keepsOrder(published(), { kind: 'files', id: 'a' })).toBe(false);
+    const corrected = page({ vocabulary: ['frascoz'] });
+    expect(keepsOrder(corrected, inserted({ lat: null, lng: null, words: 'frascoz' }))).toBe(false);
   });
 });

@@ -99,6 +99,38 @@ describe('VersionedCache', () => {
     expect(await cache.peek(6, 'shows p3')).toBeUndefined();
   });
 
+  it('computes an entry a change made stale from its dependencies, kept as its hint, and never serves it', async () => {
+    // An entry is altered by a change to an id it names; its dependencies stay its hint unless the change is a reset.
+    const log = new Map<number, ListChange[]>([
+      [2, [{ kind: 'files', id: 'p1' }]],
+      [3, [{ kind: 'files', id: 'p9' }]],
+      [4, [{ kind: 'files', id: 'p1' }]],
+      [5, [{ kind: 'reset' }]],
+    ]);
+    const cache = new VersionedCache<string, string[]>(10, undefined, {
+      ...trackerOf(log, []),
+      keepsHint: (_deps, change) => change.kind !== 'reset',
+    });
+    const hints: (string[] | undefined)[] = [];
+    const compute = (value: string) => async (hint?: string[]) => {
+      hints.push(hint);
+      return { value, deps: ['p1'] };
+    };
+    expect(await cache.get(1, 'shows p1', compute('at 1'))).toBe('at 1');
+    // Stale at 2: not served, not even to a request that read version 1, which computes for itself.
+    expect(await cache.peek(2, 'shows p1')).toBeUndefined();
+    expect(await cache.get(1, 'shows p1', compute('for 1'))).toBe('for 1');
+    // Stale through a change that does not alter it (3): computed at 3 from its hint.
+    expect(await cache.peek(3, 'shows p1')).toBeUndefined();
+    expect(await cache.get(3, 'shows p1', compute('at 3'))).toBe('at 3');
+    expect(await cache.get(3, 'shows p1', compute('again'))).toBe('at 3');
+    expect(hints).toEqual([undefined, undefined, ['p1']]);
+    // A reset keeps no hint.
+    expect(await cache.peek(5, 'shows p1')).toBeUndefined();
+    expect(await cache.get(5, 'shows p1', compute('at 5'))).toBe('at 5');
+    expect(hints.at(-1)).toBeUndefined();
+  });
+
   it('drops an entry still being computed when the version moves, and serves nothing older meanwhile', async () => {
     const log = new Map<number, ListChange[]>([[2, []]]);
     const cache = new VersionedCache<string, string[]>(10, undefined, trackerOf(log, []));

@@ -102,17 +102,30 @@ export type ChangeTracker<D> = {
   changes: (from: number, to: number) => Promise<readonly ListChange[] | null>;
   /** Whether `change` may alter a value computed with dependencies `deps`. */
   affects: (deps: D, change: ListChange) => boolean;
+  /**
+   * Whether a value that `change` alters may still be computed again from its dependencies (they are its hint): a
+   * near-me page whose order the change cannot alter keeps its ids, only its total and cards are read again.
+   */
+  keepsHint?: (deps: D, change: ListChange) => boolean;
 };
 
-type Entry<V, D> = { value: Promise<V>; bytes: number; deps: D | undefined; settled: boolean };
+/** A `stale` entry is never served: its dependencies are kept as the hint of its next computation. */
+type Entry<V, D> = {
+  value: Promise<V>;
+  bytes: number;
+  deps: D | undefined;
+  settled: boolean;
+  stale: boolean;
+};
 
 /**
  * Values computed at one version of a list. Seeing a newer version, the cache keeps the entries that no change in
  * between can alter, when it has a tracker and the entry its dependencies (the changes are read once, before any
- * value is served at the newer version), and drops the others. A request that read an older version is answered
- * with what the cache holds, else computes without keeping. Concurrent requests for the same key share one
- * computation. At most `capacity` keys and `maxBytes` (keys and resolved values as `estimatedBytes` counts them), the
- * least recently used dropped first.
+ * value is served at the newer version), and drops the others, but for those whose dependencies the tracker keeps as
+ * the hint of their next computation (stale: never served, computed again on the next request, from the hint). A
+ * request that read an older version is answered with what the cache holds, else computes without keeping.
+ * Concurrent requests for the same key share one computation. At most `capacity` keys and `maxBytes` (keys and
+ * resolved values as `estimatedBytes` counts them), the least recently used dropped first.
  */
 export class VersionedCache<V, D = never> {
   #version = -1;
@@ -169,13 +182,14 @@ export class VersionedCache<V, D = never> {
       changes = await tracker.changes(from, to).catch(() => null);
     }
     for (const [key, entry] of this.#entries) {
-      const keep =
-        changes !== null &&
-        tracker !== undefined &&
-        entry.settled &&
-        entry.deps !== undefined &&
-        !changes.some((change) => tracker.affects(entry.deps as D, change));
-      if (!keep) this.#delete(key);
+      const deps = entry.deps;
+      if (changes === null || tracker === undefined || !entry.settled || deps === undefined) {
+        this.#delete(key);
+      } else if (entry.stale || changes.some((change) => tracker.affects(deps, change))) {
+        const { keepsHint } = tracker;
+        if (keepsHint !== undefined && changes.every((change) => keepsHint(deps, change))) entry.stale = true;
+        else this.#delete(key);
+      }
     }
     this.#version = to;
   }
@@ -221,6 +235,7 @@ export class VersionedCache<V, D = never> {
       bytes: ENTRY_OVERHEAD_BYTES + estimatedBytes(key),
       deps: undefined,
       settled: false,
+      stale: false,
     };
     this.#entries.set(key, entry);
     this.#bytes += entry.bytes;
@@ -251,7 +266,12 @@ export class VersionedCache<V, D = never> {
    * the requests that arrive together share their version read, but each such miss was a whole computation).
    */
   #answerable(version: number, key: string): Entry<V, D> | undefined {
-    return version <= this.#version ? this.#touch(key) : undefined;
+    return version <= this.#version ? this.#fresh(this.#touch(key)) : undefined;
+  }
+
+  /** The entry when it may be served (not stale). */
+  #fresh(entry: Entry<V, D> | undefined): Entry<V, D> | undefined {
+    return entry?.stale === true ? undefined : entry;
   }
 
   /** The value of `key` at `version`, if known (or being computed). */
@@ -262,7 +282,7 @@ export class VersionedCache<V, D = never> {
       return entry?.value;
     }
     if (!this.#isAt(version)) return undefined;
-    const entry = this.#touch(key);
+    const entry = this.#fresh(this.#touch(key));
     // Only hits: a peek that finds nothing is followed by a get, which counts the miss.
     if (entry !== undefined && this.#lookups !== undefined) this.#lookups.hits += 1;
     return entry?.value;
@@ -277,8 +297,15 @@ export class VersionedCache<V, D = never> {
     return this.#store(key, computed);
   }
 
-  /** The value of `key` at `version`, computed once (with its dependencies, when the cache has a tracker). */
-  async get(version: number, key: string, compute: () => Promise<{ value: V; deps?: D }>): Promise<V> {
+  /**
+   * The value of `key` at `version`, computed once (with its dependencies, when the cache has a tracker). `compute`
+   * gets the dependencies of the value the changes since made stale, when the tracker kept them as its hint.
+   */
+  async get(
+    version: number,
+    key: string,
+    compute: (hint?: D) => Promise<{ value: V; deps?: D }>,
+  ): Promise<V> {
     if (!(await this.#at(version)) || !this.#isAt(version)) {
       // Answered from a newer version when the cache has the key; a value computed now is kept nowhere.
       const entry = this.#answerable(version, key);
@@ -288,11 +315,12 @@ export class VersionedCache<V, D = never> {
       }
       return entry?.value ?? (await compute()).value;
     }
-    const entry = this.#touch(key);
+    const found = this.#touch(key);
+    const entry = this.#fresh(found);
     if (this.#lookups !== undefined) {
       if (entry === undefined) this.#lookups.misses += 1;
       else this.#lookups.hits += 1;
     }
-    return entry?.value ?? this.#store(key, compute());
+    return entry?.value ?? this.#store(key, compute(found?.deps));
   }
 }

@@ -1,4 +1,11 @@
-import { isInBox, PUBLISHED_STATUS, UNPUBLISHED_STATUS, type BoundingBox } from '@eco/domain';
+import {
+  distanceKm,
+  isInBox,
+  PUBLISHED_STATUS,
+  UNPUBLISHED_STATUS,
+  type BoundingBox,
+  type Point,
+} from '@eco/domain';
 import { changeFeedOf, type ListChange, type PublicationState } from '../../db/list-changes.ts';
 import type { ChangeTracker } from '../../db/list-versions.ts';
 import type { DB } from '../../db/schema.ts';
@@ -27,7 +34,19 @@ export type ListDependencies = {
   vocabulary: readonly string[];
   /** The publications it shows, and their authors: their images and cards. */
   shown?: { ids: readonly string[]; authors: readonly string[] };
+  /**
+   * A near-me page full of publications with a point: the point it is ordered from, its ids in order, their
+   * distances and the last one's (km). A change whose publication sorts after that last row, before and after,
+   * leaves the ids as they are (keepsOrder): the page is then computed again from them, its total and cards read.
+   */
+  nearOrder?: { near: Point; ids: readonly string[]; distances: readonly number[]; lastKm: number };
 };
+
+/**
+ * How much nearer than a page's last row a publication must be to count as sorting after it: the SQL's and this
+ * process's haversine agree to far less than a millimetre; a tie (the same distance, ordered by age) is a change.
+ */
+const ORDER_MARGIN_KM = 1e-6;
 
 /** Whether the publication passes the filters, as the list's SQL filters it. */
 export function passesFilters(filters: ListFilters, state: PublicationState): boolean {
@@ -135,8 +154,49 @@ export function affects(deps: ListDependencies, change: ListChange): boolean {
   }
 }
 
+/**
+ * Whether the publication, in this state, sorts after the last row of a near-me page whose rows all have a point:
+ * outside the list, without a point (those come after every one with a point), or farther than that row.
+ */
+function sortsAfter(
+  deps: ListDependencies,
+  filters: ListFilters,
+  order: NonNullable<ListDependencies['nearOrder']>,
+  state: PublicationState | null,
+): boolean {
+  if (!mayShow(deps, filters, state) || state === null) return true;
+  const { lat, lng } = state;
+  // Not logged (a change older than migration 0031): anywhere.
+  if (lat === undefined || lng === undefined) return false;
+  if (lat === null || lng === null) return true;
+  return distanceKm(order.near, { lat, lng }) > order.lastKm + ORDER_MARGIN_KM;
+}
+
+/**
+ * Whether a near-me page's ids stay as they are after `change` (its hint, see VersionedCache): the publication sorts
+ * after the page's last row before and after it. Its cards' images and authors are read again with the page (exact
+ * at the new version, publication-reads.ts), and a suspension is a reset.
+ */
+export function keepsOrder(deps: ListDependencies, change: ListChange): boolean {
+  const order = deps.nearOrder;
+  const { filters } = deps;
+  if (order === undefined || filters === null) return false;
+  switch (change.kind) {
+    case 'reset':
+      return false;
+    case 'files':
+    case 'author':
+      return true;
+    case 'publication':
+      if (deps.vocabulary.length > 0 && touchesCorrections(change, deps.vocabulary)) return false;
+      return (
+        sortsAfter(deps, filters, order, change.before) && sortsAfter(deps, filters, order, change.after)
+      );
+  }
+}
+
 /** The tracker of the publications list's caches on database `db`. */
 export function publicationsTracker(db: DB): ChangeTracker<ListDependencies> {
   const feed = changeFeedOf(db, 'publications');
-  return { changes: (from, to) => feed.between(from, to), affects };
+  return { changes: (from, to) => feed.between(from, to), affects, keepsHint: keepsOrder };
 }

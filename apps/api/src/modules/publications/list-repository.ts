@@ -877,6 +877,60 @@ async function pointlessNewest(
 }
 
 /**
+ * How many match a near-me list (-1 when not counted): the count of the same criteria without `near` (its page of
+ * none costs nothing), through the agenda's date indexes when it has dates, as the agenda's own list counts it (the
+ * list rows' way looks each match's dates up).
+ */
+async function nearTotal(
+  db: DB,
+  dialect: Dialect,
+  criteria: ListCriteria,
+  groups: SearchGroups,
+  at: Version,
+): Promise<number> {
+  if (criteria.count === false) return -1;
+  const unordered: ListCriteria = { ...criteria, near: undefined, offset: 0, limit: 0 };
+  const order = hasDateCriteria(criteria) ? 'soonest' : 'newest';
+  const page = await (groups.length === 0
+    ? listPage(db, dialect, { ...unordered, order }, at)
+    : searchPage(db, dialect, unordered, groups, at));
+  return page.total;
+}
+
+/**
+ * A near-me page computed before, whose order no change since can alter (its hint, keepsOrder): the same ids and
+ * distances, with the total read again.
+ */
+async function nearPageKept(
+  db: DB,
+  dialect: Dialect,
+  criteria: ListCriteria,
+  groups: SearchGroups,
+  at: Version,
+  kept: NonNullable<ListDependencies['nearOrder']>,
+): Promise<PageIds & { distances: Map<string, number> }> {
+  const total = await nearTotal(db, dialect, criteria, groups, at);
+  const { ids, distances } = kept;
+  return {
+    ids: [...ids],
+    total: total === -1 ? ids.length : total,
+    distances: new Map(ids.map((id, index) => [id, distances[index] as number])),
+  };
+}
+
+/** What a near-me page keeps for its next computation: its order, when every row of a full page has a point. */
+function nearOrderOf(
+  criteria: ListCriteria & { near: NonNullable<ListCriteria['near']> },
+  page: PageIds & { distances: Map<string, number> },
+): ListDependencies['nearOrder'] {
+  if (page.ids.length === 0 || page.ids.length < criteria.limit) return undefined;
+  const distances = page.ids.map((id) => page.distances.get(id));
+  if (distances.some((km) => km === undefined)) return undefined;
+  const known = distances as number[];
+  return { near: criteria.near, ids: page.ids, distances: known, lastKm: known.at(-1) as number };
+}
+
+/**
  * A page nearest first: an order, not a filter (the matches without a point come last, newest first), so its total
  * is the list's own count, remembered as always. When none of the criteria's category and country has a point
  * (placedAtMost), only those without one are read; few matches are ordered at once; many are read in growing boxes
@@ -894,17 +948,8 @@ async function nearPage(
 ): Promise<PageIds & { distances: Map<string, number> }> {
   const { near, offset, limit } = criteria;
   const need = offset + limit;
-  // The count of the same criteria without `near` (its page of none costs nothing), through the agenda's date indexes
-  // when it has dates, as the agenda's own list counts it (the list rows' way looks each match's dates up).
-  const unordered: ListCriteria = { ...criteria, near: undefined, offset: 0, limit: 0 };
-  const order = hasDateCriteria(criteria) ? 'soonest' : 'newest';
   const [total, placedBound] = await Promise.all([
-    criteria.count === false
-      ? -1
-      : (groups.length === 0
-          ? listPage(db, dialect, { ...unordered, order }, at)
-          : searchPage(db, dialect, unordered, groups, at)
-        ).then((page) => page.total),
+    nearTotal(db, dialect, criteria, groups, at),
     placedAtMost(db, criteria),
   ]);
   let rows: { id: string; distance: number | null }[] | null = total === 0 || placedBound === 0 ? [] : null;
@@ -974,6 +1019,8 @@ export type ListOptions = {
   replica?: DB | undefined;
   /** Near-me orders at most this many matches at once, and walks boxes past it (the tests' choice). */
   nearSmallTotal?: number | undefined;
+  /** The dependencies of the same answer computed before, kept by the cache as a hint (keepsOrder). */
+  hint?: ListDependencies | undefined;
 };
 
 /** A list's page as ids, in order, with where it was read (rows of the page are read there too). */
@@ -1006,8 +1053,18 @@ export async function findListPage(
   if (criteria.near !== undefined) {
     const groups = words.map((word) => [word]);
     const near = { ...criteria, near: criteria.near };
-    const page = await nearPage(reads, dialect, near, groups, at, options.nearSmallTotal);
-    const deps = { filters, searches: [groups], vocabulary: [] };
+    const kept = options.hint?.nearOrder;
+    const page =
+      kept === undefined
+        ? await nearPage(reads, dialect, near, groups, at, options.nearSmallTotal)
+        : await nearPageKept(reads, dialect, near, groups, at, kept);
+    const nearOrder = nearOrderOf(near, page);
+    const deps = {
+      filters,
+      searches: [groups],
+      vocabulary: [],
+      ...(nearOrder === undefined ? {} : { nearOrder }),
+    };
     return { reads, ids: page.ids, total: page.total, deps, distances: page.distances };
   }
   if (words.length === 0) {

@@ -328,6 +328,7 @@ export function createPublicationsService({
     query: ListPage,
     withReviewNote = false,
     version?: number,
+    hint?: ListDependencies,
   ): Promise<{ page: PublicationPageJson; deps: ListDependencies }> {
     const { page, pageSize } = query;
     const { rows, files, total, deps } = await listPublications(
@@ -335,7 +336,7 @@ export function createPublicationsService({
       dialect,
       criteriaOf(criteria, query),
       listMemory,
-      { version, reader, replica },
+      { version, reader, replica, hint },
     );
     // The review note goes to the author's own list and the super users' lists: so does the exact point.
     const publications = rows.map((row) => {
@@ -638,8 +639,8 @@ export function createPublicationsService({
         const name = isAgenda(query) || query.open === 'now' ? minuteName(minute, requestUrl) : requestUrl;
         await answerNames.set(version, name, Promise.resolve({ value: key, deps: true }));
       }
-      return publishedAnswers.get(version, key, async () => {
-        const { page, deps } = await list(criteria, query, false, version);
+      return publishedAnswers.get(version, key, async (hint) => {
+        const { page, deps } = await list(criteria, query, false, version, hint);
         // Kept as UTF-8 bytes: encoding the text again on every answer was a tenth of a hit's cost.
         return { value: ownedBytes(serialize(page)), deps };
       });
