@@ -2,7 +2,12 @@ import { distanceKm } from '@eco/domain';
 import { describe, expect, it } from 'vitest';
 import type { ListChange, PublicationState } from '../src/db/list-changes.ts';
 import { parseChange } from '../src/db/list-changes.ts';
-import { affects, keepsOrder, type ListDependencies } from '../src/modules/publications/list-dependencies.ts';
+import {
+  affects,
+  keepsOrder,
+  patchCount,
+  type ListDependencies,
+} from '../src/modules/publications/list-dependencies.ts';
 
 // Whether a logged change may alter a remembered list value: the list's own rules applied to the publication before
 // and after the change. A miss here would serve a stale answer, so every filter is tried both ways.
@@ -241,5 +246,50 @@ describe('which changes leave a near-me page in its order (its hint)', () => {
     expect(keepsOrder(published(), { kind: 'files', id: 'a' })).toBe(false);
     const corrected = page({ vocabulary: ['frascoz'] });
     expect(keepsOrder(corrected, inserted({ lat: null, lng: null, words: 'frascoz' }))).toBe(false);
+  });
+});
+
+describe('a remembered count after a change (patchCount)', () => {
+  const moved = (
+    before: Partial<PublicationState> | null,
+    after: Partial<PublicationState> | null,
+  ): ListChange => ({
+    kind: 'publication',
+    before: before === null ? null : { ...STATE, ...before },
+    after: after === null ? null : { ...STATE, ...after },
+  });
+
+  it('adds a publication that enters the filters and takes away one that leaves them', () => {
+    const cordoba = published({ country: 'arg', province: 'cordoba', labels: ['Vidrios'] });
+    expect(patchCount(cordoba, 10, moved({ status: 0 }, {}))).toBe(11);
+    expect(patchCount(cordoba, 10, moved({}, { visible: false }))).toBe(9);
+    expect(patchCount(cordoba, 10, moved({}, null))).toBe(9);
+    expect(patchCount(cordoba, 10, moved({}, { province: 'baires' }))).toBe(9);
+    expect(patchCount(cordoba, 10, moved({ labels: [] }, { labels: ['Papel', 'Vidrios'] }))).toBe(11);
+    expect(
+      patchCount(cordoba, 10, moved({}, { title: 'otro', words: 'otr' } as Partial<PublicationState>)),
+    ).toBe(10);
+    expect(patchCount(cordoba, 10, moved(null, { status: 0 }))).toBe(10);
+    expect(patchCount(published({ typed: 'dots' }), 4, moved({ typed: 'dots' }, {}))).toBe(3);
+    expect(patchCount({ ...published(), filters: { status: 'pending' } }, 2, moved({ status: 0 }, {}))).toBe(
+      1,
+    );
+    expect(
+      patchCount({ ...published(), filters: { status: 'all', authorId: 'u1' } }, 5, moved(null, {})),
+    ).toBe(6);
+  });
+
+  it('cannot tell a count with words, an area, a point, opening hours or dates, nor a change of anything else', () => {
+    expect(patchCount(published({}, ['frasc']), 3, moved(null, {}))).toBeUndefined();
+    const box = { minLat: -35, maxLat: -30, minLng: -66, maxLng: -60 };
+    expect(patchCount(published({ bbox: box }), 3, moved(null, {}))).toBeUndefined();
+    expect(patchCount(published({ near: { lat: -31.4, lng: -64.2 } }), 3, moved(null, {}))).toBeUndefined();
+    expect(patchCount(published({ openAt: { arg: 600, col: 600 } }), 3, moved(null, {}))).toBeUndefined();
+    expect(
+      patchCount(published({ endsFrom: '2026-07-01T00:00:00.000Z' }), 3, moved(null, {})),
+    ).toBeUndefined();
+    expect(patchCount({ ...published(), vocabulary: ['frascoz'] }, 3, moved(null, {}))).toBeUndefined();
+    expect(patchCount(published(), 3, { kind: 'reset' })).toBeUndefined();
+    expect(patchCount(published(), 3, { kind: 'files', id: 'p1' })).toBeUndefined();
   });
 });

@@ -131,6 +131,35 @@ describe('VersionedCache', () => {
     expect(hints.at(-1)).toBeUndefined();
   });
 
+  it('patches a value a change alters when the tracker can, and drops it when one change cannot be patched', async () => {
+    const log = new Map<number, ListChange[]>([
+      [2, [{ kind: 'files', id: 'p1' }]],
+      [
+        3,
+        [
+          { kind: 'files', id: 'p1' },
+          { kind: 'files', id: 'p9' },
+          { kind: 'files', id: 'p1' },
+        ],
+      ],
+      [4, [{ kind: 'reset' }]],
+    ]);
+    const cache = new VersionedCache<number, string[]>(10, undefined, {
+      ...trackerOf(log, []),
+      // Each change to a named id adds one; a reset cannot be patched.
+      patch: (_deps, value, change) => (change.kind === 'files' ? value + 1 : undefined),
+    });
+    let computed = 0;
+    const compute = async () => ({ value: 100 + ++computed, deps: ['p1'] });
+    expect(await cache.get(1, 'count', compute)).toBe(101);
+    expect(await cache.peek(2, 'count')).toBe(102);
+    // Only the changes that alter it are patched in: the one to p9 is not.
+    expect(await cache.get(3, 'count', compute)).toBe(104);
+    expect(await cache.peek(4, 'count')).toBeUndefined();
+    expect(await cache.get(4, 'count', compute)).toBe(102);
+    expect(computed).toBe(2);
+  });
+
   it('drops an entry still being computed when the version moves, and serves nothing older meanwhile', async () => {
     const log = new Map<number, ListChange[]>([[2, []]]);
     const cache = new VersionedCache<string, string[]>(10, undefined, trackerOf(log, []));

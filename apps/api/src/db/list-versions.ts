@@ -98,7 +98,7 @@ export function estimatedBytes(value: unknown): number {
 }
 
 /** How a cache keeps entries across versions: the changes between two versions, and what a change alters. */
-export type ChangeTracker<D> = {
+export type ChangeTracker<D, V = never> = {
   changes: (from: number, to: number) => Promise<readonly ListChange[] | null>;
   /** Whether `change` may alter a value computed with dependencies `deps`. */
   affects: (deps: D, change: ListChange) => boolean;
@@ -107,11 +107,18 @@ export type ChangeTracker<D> = {
    * near-me page whose order the change cannot alter keeps its ids, only its total and cards are read again.
    */
   keepsHint?: (deps: D, change: ListChange) => boolean;
+  /**
+   * The value after `change`, worked out from the value before it when that is exact (a count of filters the logged
+   * states decide: plus or minus the publication), else undefined: the value is then dropped (or kept as a hint).
+   */
+  patch?(deps: D, value: V, change: ListChange): V | undefined;
 };
 
 /** A `stale` entry is never served: its dependencies are kept as the hint of its next computation. */
 type Entry<V, D> = {
   value: Promise<V>;
+  /** The value once computed (settled), for the tracker's patch. */
+  resolved?: V;
   bytes: number;
   deps: D | undefined;
   settled: boolean;
@@ -135,11 +142,16 @@ export class VersionedCache<V, D = never> {
   #bytes = 0;
   readonly #capacity: number;
   readonly #maxBytes: number;
-  readonly #tracker: ChangeTracker<D> | undefined;
+  readonly #tracker: ChangeTracker<D, V> | undefined;
   readonly #lookups: CacheLookups | undefined;
 
   /** A cache with a `name` counts its hits and misses (cache-lookups.ts, reported at /metrics). */
-  constructor(capacity: number, maxBytes = VERSIONED_CACHE_BYTES, tracker?: ChangeTracker<D>, name?: string) {
+  constructor(
+    capacity: number,
+    maxBytes = VERSIONED_CACHE_BYTES,
+    tracker?: ChangeTracker<D, V>,
+    name?: string,
+  ) {
     this.#capacity = capacity;
     this.#maxBytes = maxBytes;
     this.#tracker = tracker;
@@ -186,12 +198,31 @@ export class VersionedCache<V, D = never> {
       if (changes === null || tracker === undefined || !entry.settled || deps === undefined) {
         this.#delete(key);
       } else if (entry.stale || changes.some((change) => tracker.affects(deps, change))) {
+        const patched = entry.stale ? undefined : this.#patched(entry as Entry<V, D> & { deps: D }, changes);
         const { keepsHint } = tracker;
-        if (keepsHint !== undefined && changes.every((change) => keepsHint(deps, change))) entry.stale = true;
-        else this.#delete(key);
+        if (patched !== undefined) {
+          entry.value = Promise.resolve(patched.value);
+          entry.resolved = patched.value;
+        } else if (keepsHint !== undefined && changes.every((change) => keepsHint(deps, change))) {
+          entry.stale = true;
+        } else this.#delete(key);
       }
     }
     this.#version = to;
+  }
+
+  /** The entry's value after `changes`, each that alters it patched by the tracker; undefined when one cannot be. */
+  #patched(entry: Entry<V, D> & { deps: D }, changes: readonly ListChange[]): { value: V } | undefined {
+    const tracker = this.#tracker;
+    if (tracker?.patch === undefined || !('resolved' in entry)) return undefined;
+    let value = entry.resolved as V;
+    for (const change of changes) {
+      if (!tracker.affects(entry.deps, change)) continue;
+      const next = tracker.patch(entry.deps, value, change);
+      if (next === undefined) return undefined;
+      value = next;
+    }
+    return { value };
   }
 
   #delete(key: string): void {
@@ -244,6 +275,7 @@ export class VersionedCache<V, D = never> {
       (result) => {
         if (this.#entries.get(key) !== entry) return;
         entry.deps = result.deps;
+        entry.resolved = result.value;
         entry.settled = true;
         const bytes =
           estimatedBytes(result.value) + (result.deps === undefined ? 0 : estimatedBytes(result.deps));

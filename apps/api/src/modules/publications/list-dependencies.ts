@@ -195,6 +195,24 @@ export function keepsOrder(deps: ListDependencies, change: ListChange): boolean 
   }
 }
 
+/** The filters a logged state decides exactly (no area, point, opening hours or dates, which pass when they may). */
+const EXACT_FILTERS = new Set(['status', 'authorId', 'typed', 'country', 'province', 'city', 'labels']);
+
+/**
+ * A remembered count after `change`, from the count before it: plus or minus the publication, when the count has no
+ * words and only filters the logged states decide exactly (the list's own rules, passesFilters); else undefined.
+ */
+export function patchCount(deps: ListDependencies, count: number, change: ListChange): number | undefined {
+  const { filters } = deps;
+  if (change.kind !== 'publication' || filters === null || deps.vocabulary.length > 0) return undefined;
+  if (deps.searches.length !== 1 || deps.searches[0]?.length !== 0) return undefined;
+  for (const [name, value] of Object.entries(filters)) {
+    if (value !== undefined && !EXACT_FILTERS.has(name)) return undefined;
+  }
+  const counted = (state: PublicationState | null) => state !== null && passesFilters(filters, state);
+  return count + Number(counted(change.after)) - Number(counted(change.before));
+}
+
 /** The tracker of the publications list's caches on database `db`. */
 export function publicationsTracker(db: DB): ChangeTracker<ListDependencies> {
   const feed = changeFeedOf(db, 'publications');

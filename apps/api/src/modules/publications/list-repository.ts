@@ -39,7 +39,12 @@ import {
   rtreeBox,
   type PlaceCriteria,
 } from './place-sql.ts';
-import { publicationsTracker, type ListDependencies, type ListFilters } from './list-dependencies.ts';
+import {
+  patchCount,
+  publicationsTracker,
+  type ListDependencies,
+  type ListFilters,
+} from './list-dependencies.ts';
 import type { PublicationReads } from './publication-reads.ts';
 
 // The explore lists and the search, on both dialects: one entry point, listPublications.
@@ -249,10 +254,17 @@ export type ListMemory = {
 
 export function createListMemory(db?: DB): ListMemory {
   const tracker = db === undefined ? undefined : publicationsTracker(db);
-  // Keys are short (the criteria as JSON): 20,000 counts hold a few megabytes.
+  // Keys are short (the criteria as JSON): 20,000 counts hold a few megabytes. A count of exact filters follows each
+  // publication in and out of them instead of being read again (patchCount).
+  const counted = tracker === undefined ? undefined : { ...tracker, patch: patchCount };
   return {
-    counts: new VersionedCache(20_000, undefined, tracker, 'list-counts'),
-    corrections: new VersionedCache(5_000, undefined, tracker, 'spelling-corrections'),
+    counts: new VersionedCache<number, ListDependencies>(20_000, undefined, counted, 'list-counts'),
+    corrections: new VersionedCache<SearchGroups | null, ListDependencies>(
+      5_000,
+      undefined,
+      tracker,
+      'spelling-corrections',
+    ),
   };
 }
 
