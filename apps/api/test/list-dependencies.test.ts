@@ -39,6 +39,16 @@ const inserted = (state: Partial<PublicationState> = {}): ListChange => ({
   after: { ...STATE, ...state },
 });
 
+/** A change of the publication from one state to another (null: not there). */
+const moved = (
+  before: Partial<PublicationState> | null,
+  after: Partial<PublicationState> | null,
+): ListChange => ({
+  kind: 'publication',
+  before: before === null ? null : { ...STATE, ...before },
+  after: after === null ? null : { ...STATE, ...after },
+});
+
 describe('what a change alters', () => {
   it('follows each filter: status, visibility, category, place, labels, author, dates', () => {
     expect(affects(published(), inserted())).toBe(true);
@@ -209,14 +219,6 @@ describe('which changes leave a near-me page in its order (its hint)', () => {
     nearOrder: { near: HERE, ids: ['a', 'b'], distances: [1, lastKm], lastKm },
     ...deps,
   });
-  const moved = (
-    before: Partial<PublicationState> | null,
-    after: Partial<PublicationState> | null,
-  ): ListChange => ({
-    kind: 'publication',
-    before: before === null ? null : { ...STATE, ...before },
-    after: after === null ? null : { ...STATE, ...after },
-  });
 
   it('keeps it for a publication without a point, farther than its last row, or outside the list', () => {
     expect(keepsOrder(page(), inserted({ lat: null, lng: null }))).toBe(true);
@@ -250,15 +252,6 @@ describe('which changes leave a near-me page in its order (its hint)', () => {
 });
 
 describe('a remembered count after a change (patchCount)', () => {
-  const moved = (
-    before: Partial<PublicationState> | null,
-    after: Partial<PublicationState> | null,
-  ): ListChange => ({
-    kind: 'publication',
-    before: before === null ? null : { ...STATE, ...before },
-    after: after === null ? null : { ...STATE, ...after },
-  });
-
   it('adds a publication that enters the filters and takes away one that leaves them', () => {
     const cordoba = published({ country: 'arg', province: 'cordoba', labels: ['Vidrios'] });
     expect(patchCount(cordoba, 10, moved({ status: 0 }, {}))).toBe(11);
