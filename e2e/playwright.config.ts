@@ -5,7 +5,13 @@ import {
   STAND_IN_CLIENT_SECRET,
   STAND_IN_WEBHOOK_SECRET,
 } from '../apps/api/test/helpers/mercadopago-stand-in.ts';
-import { E2E_BASE_URL, E2E_DATA_DIR, E2E_MERCADOPAGO_URL, E2E_PORT } from './support/server.ts';
+import {
+  E2E_BASE_URL,
+  E2E_DATA_DIR,
+  E2E_MERCADOPAGO_URL,
+  E2E_NOMINATIM_URL,
+  E2E_PORT,
+} from './support/server.ts';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -76,6 +82,9 @@ export default defineConfig({
       MARKETPLACE_FEE_PERCENT: '5',
       // No base map from the network: the maps draw the shipped outlines (issue 24).
       MAP_STYLE_URL: 'off',
+      // Test only: the form's address search asks the loopback Nominatim the global setup starts.
+      GEOCODER_URL: E2E_NOMINATIM_URL,
+      GEOCODER_INTERVAL_MS: '0',
     },
   },
 });

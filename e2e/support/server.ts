@@ -9,3 +9,6 @@ export const E2E_MERCADOPAGO_PORT = Number(
   process.env.E2E_MERCADOPAGO_PORT ?? Number(process.env.E2E_MAILBOX_PORT ?? 3326) + 1,
 );
 export const E2E_MERCADOPAGO_URL = `http://127.0.0.1:${E2E_MERCADOPAGO_PORT}`;
+/** The loopback Nominatim stand-in behind the form's "Buscar la dirección" (started by the global setup). */
+export const E2E_NOMINATIM_PORT = Number(process.env.E2E_NOMINATIM_PORT ?? E2E_MERCADOPAGO_PORT + 1);
+export const E2E_NOMINATIM_URL = `http://127.0.0.1:${E2E_NOMINATIM_PORT}`;

@@ -178,6 +178,54 @@ test('a member sets the point by pasting a Google Maps link', async ({ browser }
   await context.close();
 });
 
+test('a member finds the point by searching the address they typed, and picks among the candidates', async ({
+  browser,
+}) => {
+  const context = await browser.newContext();
+  await signInAsNewcomer(context);
+  const page = await context.newPage();
+  await page.goto('/publications/new?what=dots');
+  const form = page.getByRole('form');
+  await form.getByRole('combobox', { name: 'País' }).click();
+  await page.getByRole('option', { name: 'Argentina' }).click();
+  await form.getByRole('combobox', { name: 'Provincia' }).click();
+  await page.getByRole('option', { name: 'Córdoba' }).click();
+  await form.getByRole('combobox', { name: 'Ciudad' }).click();
+  await page.getByRole('option', { name: 'Córdoba', exact: true }).click();
+
+  // Nothing found: the person is told, and keeps the other ways.
+  await form.getByRole('textbox', { name: 'Dirección' }).fill('Calle sin resultados 123');
+  await form.getByRole('button', { name: 'Buscar la dirección' }).click();
+  await expect(form.getByText(/No encontramos esa dirección/)).toBeVisible();
+  await expect(form.getByRole('textbox', { name: 'Latitud' })).toHaveValue('');
+
+  // Several candidates (the loopback geocoder's, those in Argentina, each once): the person picks one.
+  await form.getByRole('textbox', { name: 'Dirección' }).fill('Av. Colón 500');
+  await form.getByRole('button', { name: 'Buscar la dirección' }).click();
+  const candidates = form.getByRole('list', { name: /Encontramos 2 lugares/ });
+  await expect(candidates.getByRole('button')).toHaveText([
+    'Av. Colón 500, Centro, Córdoba, Argentina',
+    'Plaza San Martín, Córdoba, Argentina',
+  ]);
+  await expectNoSeriousViolations(page, 'publication form with address candidates');
+  await expectNoUnstyledComponents(page, 'publication form with address candidates');
+  await candidates.getByRole('button', { name: 'Plaza San Martín, Córdoba, Argentina' }).click();
+  await expect(form.getByRole('textbox', { name: 'Latitud' })).toHaveValue('-31.420123');
+  await expect(form.getByRole('textbox', { name: 'Longitud' })).toHaveValue('-64.1888');
+  await expect(form.getByText(/Ubicamos «Plaza San Martín, Córdoba, Argentina»/)).toBeVisible();
+  // The map opens on the point, to be checked and dragged if needed.
+  const map = page.getByRole('region', { name: /Mapa para elegir el punto/ });
+  await expect(map.getByLabel('Punto elegido')).toBeVisible();
+
+  // Editing the address makes the candidates stale; a single match is taken at once.
+  await form.getByRole('textbox', { name: 'Dirección' }).fill('Calle única 40');
+  await expect(candidates).toHaveCount(0);
+  await form.getByRole('button', { name: 'Buscar la dirección' }).click();
+  await expect(form.getByRole('textbox', { name: 'Latitud' })).toHaveValue('-31.4135');
+  await expect(form.getByRole('textbox', { name: 'Longitud' })).toHaveValue('-64.18105');
+  await context.close();
+});
+
 test('without JavaScript the list / map switch is a pair of links that keep the search', async ({
   browser,
 }) => {

@@ -13,6 +13,7 @@ import { reminderMailHandler } from './modules/interests/reminder-mail.ts';
 import { REMINDER_JOB, REMINDER_MAIL_JOB, reminderHandler } from './modules/interests/reminders.ts';
 import { createInterestsService } from './modules/interests/service.ts';
 import { startJobWorker } from './modules/jobs/queue-plugin.ts';
+import { geocodingRoutes } from './modules/geocoding/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { notifyOutcomes } from './modules/moderation/outcome-notices.ts';
@@ -117,6 +118,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (api, { database,
   await api.register(calendarFeedRoutes, { db: database.db, publicUrl: config.publicUrl });
   await api.register(savedSearchRoutes, { db });
   await api.register(interestRoutes, { interests });
+  await api.register(geocodingRoutes, { db: database.db, config });
 
   // Explicit catch-alls: the web plugin's `/*` would otherwise answer unknown /api paths with an HTML page.
   api.all('/', { schema: { hide: true } }, handleNotFound);

@@ -96,6 +96,18 @@ export type Config = {
   mapStyleUrl: string | null;
   /** Origins the map's style loads from (its own and MAP_ORIGINS), allowed by the CSP's connect-src. */
   mapOrigins: string[];
+  /** The address search of the publication form (GEOCODER_URL); null: off, points come from links, map or GPS. */
+  geocoder: GeocoderConfig | null;
+};
+
+/** A Nominatim-compatible search service (decision 050). */
+export type GeocoderConfig = {
+  /** Its base URL; `/search` is asked under it. */
+  url: string;
+  /** Sent as Nominatim's `email` parameter (its usage policy asks for a contact on heavy use); optional. */
+  email: string | undefined;
+  /** The least time between two requests to it, across every server process (the public instance: 1 s). */
+  intervalMs: number;
 };
 
 /** Web Push (decision 038). */
@@ -175,6 +187,7 @@ export const RECAPTCHA_MIN_SCORE = 0.5;
 export const RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
 /** OpenFreeMap's public OpenStreetMap vector style: free, keyless, and its tiles, fonts and sprites on one origin. */
 export const DEFAULT_MAP_STYLE_URL = 'https://tiles.openfreemap.org/styles/liberty';
+export const GEOCODER_INTERVAL_MS = 1000;
 export const DEFAULT_MERCADOPAGO_API_URL = 'https://api.mercadopago.com';
 const MERCADOPAGO_VARIABLES = [
   'MERCADOPAGO_CLIENT_ID',
@@ -454,6 +467,14 @@ export function loadConfig(env: Env = process.env): Config {
     [],
   );
 
+  const geocoderUrl = read<string | undefined>('GEOCODER_URL', httpUrl, undefined);
+  const geocoderEmail = read<string | undefined>(
+    'GEOCODER_EMAIL',
+    z.email({ error: 'must be an e-mail address' }),
+    undefined,
+  );
+  const geocoderIntervalMs = read('GEOCODER_INTERVAL_MS', optionalMilliseconds, GEOCODER_INTERVAL_MS);
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -515,6 +536,10 @@ export function loadConfig(env: Env = process.env): Config {
     push,
     mapStyleUrl,
     mapOrigins: mapStyleUrl === null ? [] : [...new Set([new URL(mapStyleUrl).origin, ...mapExtraOrigins])],
+    geocoder:
+      geocoderUrl === undefined
+        ? null
+        : { url: geocoderUrl.replace(/\/+$/, ''), email: geocoderEmail, intervalMs: geocoderIntervalMs },
   };
 
   /** MEDIA_S3_BUCKET turns the bucket on; the other MEDIA_S3_* variables without it are a mistake. */

@@ -129,6 +129,7 @@ describe('loadConfig', () => {
       assistant: { rateLimitMax: 30, languageModel: undefined },
       mapStyleUrl: DEFAULT_MAP_STYLE_URL,
       mapOrigins: ['https://tiles.openfreemap.org'],
+      geocoder: null,
     });
     expect(DEFAULT_MAIL_FROM).toBe('EcoAnuncios <no-responder@ecoanuncios.org>');
     expect(MEDIA_MAX_BYTES).toBe(10 * 1024 * 1024);
@@ -229,6 +230,26 @@ describe('loadConfig', () => {
         feePercent: 7.5,
       },
     });
+  });
+
+  it('reads the geocoder: off unless GEOCODER_URL is set, paced at one request a second by default', () => {
+    expect(loadConfig({}).geocoder).toBeNull();
+    expect(loadConfig({ GEOCODER_URL: 'https://nominatim.openstreetmap.org/' }).geocoder).toEqual({
+      url: 'https://nominatim.openstreetmap.org',
+      email: undefined,
+      intervalMs: 1000,
+    });
+    expect(
+      loadConfig({
+        GEOCODER_URL: 'http://127.0.0.1:8080/nominatim',
+        GEOCODER_EMAIL: 'mapas@example.org',
+        GEOCODER_INTERVAL_MS: '0',
+      }).geocoder,
+    ).toEqual({ url: 'http://127.0.0.1:8080/nominatim', email: 'mapas@example.org', intervalMs: 0 });
+    expect(problemsOf({ GEOCODER_URL: 'nominatim' })).toEqual([
+      'GEOCODER_URL must be an absolute http:// or https:// URL, got "nominatim"',
+    ]);
+    expect(problemsOf({ GEOCODER_EMAIL: 'mapas' })).toEqual(['GEOCODER_EMAIL must be an e-mail address']);
   });
 
   it('reads the map style: off draws no base map, a style brings its origin and MAP_ORIGINS into the CSP', () => {

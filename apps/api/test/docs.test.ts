@@ -65,6 +65,7 @@ describe('API description', () => {
         'GET /api/publications/days',
         'GET /api/calendar.ics',
         'GET /api/calendar/{secret}.ics',
+        'GET /api/places/search',
         'GET /api/me/calendar-feed',
         'POST /api/me/calendar-feed',
         'DELETE /api/me/calendar-feed',

@@ -16,7 +16,7 @@ describe('housekeeping', () => {
     await subject.dispose();
   });
 
-  it('removes expired sessions and link tokens now and then, and keeps the valid ones', async () => {
+  it('removes expired sessions, link tokens and geocoded addresses now and then, and keeps the valid ones', async () => {
     const { db } = subject.database;
     const user = await insertUser(db, { email: 'limpieza@example.com' });
     const past = '2020-01-01T00:00:00.000Z';
@@ -41,6 +41,14 @@ describe('housekeeping', () => {
         },
       ])
       .execute();
+    // The address search's answers: one past its 30 days, one fresh.
+    await db
+      .insertInto('geocoded_addresses')
+      .values([
+        { query_hash: 'old-answer', places: '[]', stored_at: past },
+        { query_hash: 'live-answer', places: '[]', stored_at: new Date().toISOString() },
+      ])
+      .execute();
 
     const app = Fastify();
     await app.register(housekeeping, {
@@ -57,13 +65,16 @@ describe('housekeeping', () => {
         tokens: (await db.selectFrom('user_tokens').select('token_hash').execute()).map(
           (row) => row.token_hash,
         ),
+        geocoded: (await db.selectFrom('geocoded_addresses').select('query_hash').execute()).map(
+          (row) => row.query_hash,
+        ),
       });
       let now = await remaining();
-      while (now.sessions.length + now.tokens.length > 2) {
+      while (now.sessions.length + now.tokens.length + now.geocoded.length > 3) {
         await new Promise((resolve) => setTimeout(resolve, 20));
         now = await remaining();
       }
-      expect(now).toEqual({ sessions: ['live-session'], tokens: ['live-link'] });
+      expect(now).toEqual({ sessions: ['live-session'], tokens: ['live-link'], geocoded: ['live-answer'] });
     } finally {
       await app.close();
     }

@@ -13,6 +13,9 @@ const TABLES = [
   'contact_items',
   'contacts',
   'favorites',
+  // The address search's cache and shared pace (migration 0040).
+  'geocoded_addresses',
+  'geocoder_pace',
   'interests',
   'jobs',
   'list_changes',

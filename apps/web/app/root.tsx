@@ -39,12 +39,13 @@ export const meta: Route.MetaFunction = ({ error }) => {
 };
 
 export function loader({ context, request }: Route.LoaderArgs) {
-  const { session, publicUrl, donation, mapStyleUrl } = context.get(serverContext);
+  const { session, publicUrl, donation, mapStyleUrl, addressSearch } = context.get(serverContext);
   const rootData: RootData = {
     session: withoutToken(session),
     publicUrl,
     donation,
     mapStyleUrl,
+    addressSearch,
     notice: null,
   };
   // A notice an action left for this page (lib/forms/flash.server.ts): shown once, then its cookie is cleared.

@@ -11,6 +11,8 @@ export type ServerContextValues = {
   donation: DonationSettings;
   /** MAP_STYLE_URL: the maps' base style; null draws outlines and markers only. */
   mapStyleUrl: string | null;
+  /** GEOCODER_URL is set: the publication form offers "Buscar la dirección" (GET /api/places/search). */
+  addressSearch: boolean;
   /** Per-request nonce for inline scripts (Content-Security-Policy); '' for a copy shared by guests. */
   cspNonce: string;
   /**

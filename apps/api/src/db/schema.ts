@@ -431,6 +431,20 @@ export interface AttemptCountersTable {
   window_ends_at: string;
 }
 
+/** Migration 0040: the earliest moment (epoch ms) the next request may leave for the geocoder; one row. */
+export interface GeocoderPaceTable {
+  id: number;
+  next_at: number;
+}
+
+/** Migration 0040: the geocoder's answers, by a hash of the query. */
+export interface GeocodedAddressesTable {
+  query_hash: string;
+  /** JSON: GeocodedPlace[]. */
+  places: string;
+  stored_at: string;
+}
+
 /** The version of each list, raised by triggers on every write to its table (migration 0007). */
 export interface ListVersionsTable {
   list: string;
@@ -523,6 +537,8 @@ export interface Database {
   jobs: JobsTable;
   uploads: UploadsTable;
   attempt_counters: AttemptCountersTable;
+  geocoder_pace: GeocoderPaceTable;
+  geocoded_addresses: GeocodedAddressesTable;
   list_versions: ListVersionsTable;
   list_changes: ListChangesTable;
   material_label_bits: MaterialLabelBitsTable;

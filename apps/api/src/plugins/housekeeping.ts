@@ -5,6 +5,7 @@ import { purgeExpiredTokens } from '../modules/accounts/repository.ts';
 import { purgeExpiredSolutions } from '../modules/captcha/repository.ts';
 import type { MediaStorage } from '../modules/media/storage.ts';
 import { sweepUploads, UPLOAD_GRACE_MS } from '../modules/media/sweep.ts';
+import { purgeExpiredGeocoded } from '../modules/geocoding/repository.ts';
 import { purgeExpiredSessions } from '../modules/sessions/service.ts';
 import { purgeExpiredAttempts } from './attempt-store.ts';
 
@@ -19,8 +20,9 @@ export type HousekeepingOptions = {
 };
 
 /**
- * Now and then: removes expired sessions, link tokens and attempt counters (refused anyway; this keeps the tables
- * small) and the lists' logged changes older than an hour, and sweeps the uploads nothing took.
+ * Now and then: removes expired sessions, link tokens, attempt counters and geocoded addresses (refused or unused
+ * anyway; this keeps the tables small) and the lists' logged changes older than an hour, and sweeps the uploads
+ * nothing took.
  */
 export const housekeeping: FastifyPluginAsync<HousekeepingOptions> = async (
   app,
@@ -36,10 +38,11 @@ export const housekeeping: FastifyPluginAsync<HousekeepingOptions> = async (
       const captchaSolutions = await purgeExpiredSolutions(db, now.toISOString());
       const attempts = await purgeExpiredAttempts(db, now);
       const listChanges = await pruneListChanges(db, now);
-      if (sessions + tokens + captchaSolutions + attempts + listChanges > 0) {
+      const geocoded = await purgeExpiredGeocoded(db, now);
+      if (sessions + tokens + captchaSolutions + attempts + listChanges + geocoded > 0) {
         app.log.info(
-          { sessions, tokens, captchaSolutions, attempts, listChanges },
-          'Expired sessions, tokens, captcha solutions, attempt counters and list changes removed',
+          { sessions, tokens, captchaSolutions, attempts, listChanges, geocoded },
+          'Expired sessions, tokens, captcha solutions, attempt counters, list changes and geocoded addresses removed',
         );
       }
     } catch (error) {

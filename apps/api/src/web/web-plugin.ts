@@ -22,6 +22,7 @@ type ServerContextValues = {
   publicUrl: string;
   donation: Config['donation'];
   mapStyleUrl: Config['mapStyleUrl'];
+  addressSearch: boolean;
   cspNonce: string;
   completeDocument?: boolean;
   api: InternalApi;
@@ -84,6 +85,7 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, { bui
           publicUrl: config.publicUrl,
           donation: config.donation,
           mapStyleUrl: config.mapStyleUrl,
+          addressSearch: config.geocoder !== null,
           cspNonce,
           completeDocument,
           api: recording?.api ?? createInternalApi(app, request),

@@ -10,6 +10,8 @@ export type RootData = {
   donation: DonationSettings;
   /** The maps' base style (MAP_STYLE_URL); null: outlines and markers only. */
   mapStyleUrl: string | null;
+  /** The publication form may look typed addresses up (GEOCODER_URL is set). */
+  addressSearch: boolean;
   /** A notice left by the action that redirected here (lib/forms/flash.server.ts). */
   notice: Notice | null;
 };
@@ -26,6 +28,11 @@ export function usePublicUrl(): string {
 
 export function useDonation(): DonationSettings | undefined {
   return useRootData()?.donation;
+}
+
+/** Whether the site has a geocoder behind GET /api/places/search. */
+export function useAddressSearch(): boolean {
+  return useRootData()?.addressSearch ?? false;
 }
 
 /** The maps' base style URL, null when the site draws its own outlines only. */

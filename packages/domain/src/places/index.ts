@@ -5,3 +5,4 @@ export * from './opening-hours.ts';
 export * from './approximate.ts';
 export * from './city-centers.ts';
 export * from './schemas.ts';
+export * from './geocode.ts';

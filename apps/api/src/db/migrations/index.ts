@@ -36,6 +36,7 @@ import * as agendaPlaces from './0036-agenda-places.ts';
 import * as suspendedAuthors from './0037-suspended-authors.ts';
 import * as savedSearchHitsByPublication from './0038-saved-search-hits-by-publication.ts';
 import * as agendaLasting from './0039-agenda-lasting.ts';
+import * as geocoder from './0040-geocoder.ts';
 
 /** Every migration, by name; names sort in the order they run. Later features append theirs here. */
 export const migrations: Record<string, Migration> = {
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '0037-suspended-authors': suspendedAuthors,
   '0038-saved-search-hits-by-publication': savedSearchHitsByPublication,
   '0039-agenda-lasting': agendaLasting,
+  '0040-geocoder': geocoder,
 };

@@ -5,6 +5,7 @@ import { replicaReads } from '../../db/replica-reads.ts';
 import { queuePauses } from '../jobs/pacer.ts';
 import { jobQueueDepths } from '../jobs/repository.ts';
 import { queuedPushCount } from '../push/repository.ts';
+import { geocoderOutcomes } from '../geocoding/service.ts';
 import { pushOutcomes } from '../push/sender.ts';
 
 /** Seconds; from the front door's sub-millisecond answers to the slowest uploads. */
@@ -133,6 +134,17 @@ export function createMetrics({
       // Process-wide totals (push/sender.ts), shown as they are; every series exists from the start.
       this.reset();
       for (const [outcome, count] of Object.entries(pushOutcomes)) this.inc({ outcome }, count);
+    },
+  });
+
+  new Counter({
+    name: 'eco_geocoder_searches_total',
+    help: "The form's address searches (GEOCODER_URL): cached, asked (of the geocoder), busy (its pace full) or failed",
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [outcome, count] of Object.entries(geocoderOutcomes)) this.inc({ outcome }, count);
     },
   });
 

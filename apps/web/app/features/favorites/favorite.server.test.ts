@@ -16,6 +16,7 @@ function contextWith(session: SessionData | null, status = 204) {
     publicUrl: 'http://localhost:3000',
     donation: { sponsorUrl: '', bankAlias: '', bankHolder: '' },
     mapStyleUrl: null,
+    addressSearch: false,
     cspNonce: '',
     api: async (path, init) => {
       calls.push({ path, method: init?.method });

@@ -17,6 +17,7 @@ function contextWith(session: SessionData | null, status = 204) {
     donation: { sponsorUrl: '', bankAlias: '', bankHolder: '' },
     cspNonce: '',
     mapStyleUrl: null,
+    addressSearch: false,
     api: async (path, init) => {
       calls.push({ path, method: init?.method });
       if (status === 204) return new Response(null, { status });

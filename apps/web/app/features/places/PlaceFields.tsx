@@ -5,6 +5,8 @@ import { isShortMapsLink, pointFromMapsLink } from '@eco/domain/places/maps-link
 import { Button, Checkbox, Group, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCurrentLocation, IconMap } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { useAddressSearch } from '../../lib/root-data';
+import { AddressSearch } from './AddressSearch';
 import { BOTH_COUNTRIES } from './geo';
 import { inputsOfPoint, pointOfInputs } from './place-form';
 import { PlaceMap } from './PlaceMap';
@@ -17,6 +19,7 @@ type PlaceValues = {
   locationUrl: string;
   locationAddress: string;
   locationCountry: string | null;
+  locationProvince: string | null;
   locationCity: string | null;
   locationLat: number | string;
   locationLng: number | string;
@@ -53,6 +56,9 @@ export function PlaceFields({ values, errors, onPoint, onExactChange, latInput, 
   const [locating, setLocating] = useState(false);
   // The map (~400 KB with its worker) loads only when asked for: on a slow network the form stays light.
   const [mapShown, setMapShown] = useState(false);
+  const addressSearch = useAddressSearch();
+  // Raised when a found address moves the point: the map frames it even if another point was there before.
+  const [found, setFound] = useState(0);
   const wanted =
     values.typed !== null && POINT_TYPES.includes(values.typed) && values.locationAddress.trim() !== '';
 
@@ -88,9 +94,10 @@ export function PlaceFields({ values, errors, onPoint, onExactChange, latInput, 
   const hasPoint = point !== null;
   const frame = useMemo(
     () => frameFor(values, point),
-    // Reframed when the city changes or a point arrives from a link or the location, not while dragging.
+    // Reframed when the city changes, a point arrives from a link or the location, or an address is found; not
+    // while dragging.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [values.locationCity, values.locationCountry, hasPoint],
+    [values.locationCity, values.locationCountry, hasPoint, found],
   );
   const picker = useMemo(
     () => ({ point, onPick: (picked: Point) => onPoint(inputsOfPoint(picked)) }),
@@ -105,8 +112,9 @@ export function PlaceFields({ values, errors, onPoint, onExactChange, latInput, 
         {wanted ? ' (pedido para puntos de reciclaje, eventos y cursos con dirección)' : ' (opcional)'}
       </Text>
       <Text size="xs" c="dimmed">
-        Pegá el enlace de Google Maps u OpenStreetMap arriba, elegí el punto en el mapa (tocalo o arrastrá el
-        marcador) o usá tu ubicación.
+        {addressSearch
+          ? 'Buscá la dirección que escribiste, pegá el enlace de Google Maps u OpenStreetMap arriba, elegí el punto en el mapa (tocalo o arrastrá el marcador) o usá tu ubicación.'
+          : 'Pegá el enlace de Google Maps u OpenStreetMap arriba, elegí el punto en el mapa (tocalo o arrastrá el marcador) o usá tu ubicación.'}
       </Text>
       {mapShown && (
         <PlaceMap
@@ -119,6 +127,20 @@ export function PlaceFields({ values, errors, onPoint, onExactChange, latInput, 
         />
       )}
       <Group gap="xs">
+        {addressSearch && (
+          <AddressSearch
+            address={values.locationAddress}
+            country={values.locationCountry}
+            province={values.locationProvince}
+            city={values.locationCity}
+            onFound={(place) => {
+              onPoint(inputsOfPoint(place));
+              setFound((count) => count + 1);
+              setMapShown(true);
+              setNote(`Ubicamos «${place.label}». Revisá el punto en el mapa y movelo si hace falta.`);
+            }}
+          />
+        )}
         {!mapShown && (
           <Button
             variant="light"
