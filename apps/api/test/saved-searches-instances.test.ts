@@ -199,6 +199,35 @@ describe('saved search alerts across processes and restarts', () => {
         .where('publication_id', '=', id)
         .execute();
       expect(hits).toHaveLength(owners.length * 2);
+
+      // Matched, then deleted or unpublished before its matches are saved: no hit, no notification, no failure.
+      for (const end of ['deleted', 'unpublished'] as const) {
+        const gone = await storePublication(db, {
+          title: `Frascos de vidrio ${end}`,
+          status: 1,
+          typed: 'barter',
+          createdBy: author.id,
+          createdAt: now,
+        });
+        const matchedGone = await matchPublication(db, dialect, gone);
+        expect(matchedGone?.matches).toHaveLength(owners.length * 2);
+        if (end === 'deleted') await db.deleteFrom('publications').where('id', '=', gone).execute();
+        else await db.updateTable('publications').set({ status: 0 }).where('id', '=', gone).execute();
+        expect(await saveMatches(db, matchedGone!)).toBe(0);
+        const notices = await db
+          .selectFrom('notifications')
+          .select('id')
+          .where('link', '=', `/publications/${gone}`)
+          .execute();
+        expect(notices).toEqual([]);
+        const goneHits = await db
+          .selectFrom('saved_search_hits')
+          .select('search_id')
+          .where('publication_id', '=', gone)
+          .execute();
+        expect(goneHits).toEqual([]);
+      }
+
       // A publication stored unpublished queues nothing.
       await db.deleteFrom('jobs').execute();
       await storePublication(db, {

@@ -1,4 +1,6 @@
-import type { DB, Dialect } from '../../db/schema.ts';
+import { PUBLISHED_STATUS } from '@eco/domain';
+import type { Transaction } from 'kysely';
+import type { Database, DB, Dialect } from '../../db/schema.ts';
 import { takesArrays, unnestedRows } from '../../db/text-rows.ts';
 import type { JobHandler } from '../jobs/worker.ts';
 import { notifyMany } from '../notifications/service.ts';
@@ -18,16 +20,32 @@ const SAVE_BATCH = 500;
 const HIT_COLUMNS = ['search_id', 'publication_id', 'user_id', 'created_at', 'mailed_at'] as const;
 
 /**
+ * Whether the publication is still published. On PostgreSQL its row is then held against a delete until the
+ * transaction ends (FOR KEY SHARE: the lock the hits' foreign key takes anyway, taken first; an edit is not held
+ * up); SQLite's one writer holds the whole database.
+ */
+async function stillPublished(trx: Transaction<Database>, id: string): Promise<boolean> {
+  const query = trx
+    .selectFrom('publications')
+    .select('id')
+    .where('id', '=', id)
+    .where('status', '=', PUBLISHED_STATUS);
+  return (await (takesArrays(trx) ? query.forKeyShare() : query).executeTakeFirst()) !== undefined;
+}
+
+/**
  * Saves the matches: one hit per (search, publication) and one notification per member (their first matching
  * search names it), in transactions of SAVE_BATCH. Safe to repeat (a job run twice, or after a crash half way): a
- * hit or a notification already there is kept, nothing is added twice.
+ * hit or a notification already there is kept, nothing is added twice. A publication deleted or unpublished since
+ * it was matched is alerted no further (nobody is sent to a page that is gone).
  */
 export async function saveMatches(db: DB, matched: MatchedPublication): Promise<number> {
   const now = new Date().toISOString();
   let notified = 0;
   for (let start = 0; start < matched.matches.length; start += SAVE_BATCH) {
     const batch = matched.matches.slice(start, start + SAVE_BATCH);
-    await db.transaction().execute(async (trx) => {
+    const saved = await db.transaction().execute(async (trx) => {
+      if (!(await stillPublished(trx, matched.id))) return false;
       const hits = batch.map((match) => ({
         search_id: match.searchId,
         publication_id: matched.id,
@@ -59,7 +77,9 @@ export async function saveMatches(db: DB, matched: MatchedPublication): Promise<
         })),
       );
       notified += created.length;
+      return true;
     });
+    if (!saved) break;
   }
   return notified;
 }
