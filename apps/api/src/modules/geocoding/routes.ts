@@ -7,7 +7,7 @@ import { registerAttemptLimits } from '../../plugins/attempt-limits.ts';
 import { errorResponses } from '../../plugins/error-schema.ts';
 import { requireSession } from '../sessions/require-session.ts';
 import { GEOCODER_OFF_MESSAGE, GEOCODER_TOO_MANY_MESSAGE } from './messages.ts';
-import { createNominatimGeocoder, type Geocoder } from './nominatim.ts';
+import { createNominatimGeocoder } from './nominatim.ts';
 import { addressAnswerSchema, addressQuerySchema } from './schemas.ts';
 import { createGeocodingService, GEOCODER_RETRY_S } from './service.ts';
 
@@ -17,19 +17,14 @@ export const ADDRESS_SEARCHES_WINDOW_MS = 15 * 60_000;
 
 const signedIn = { onRequest: async (request: FastifyRequest) => void (await requireSession(request)) };
 
-type Options = {
-  db: DB;
-  config: Config;
-  /** Tests only: another client than Nominatim's. */
-  geocoder?: Geocoder;
-};
+type Options = { db: DB; config: Config };
 
 /**
  * "Buscar la dirección" in the publication form (decision 050): a typed address to candidate points, through the
  * configured Nominatim-compatible service (GEOCODER_URL), paced and cached for every process in the database.
  * Members only: the form is theirs, and a public endpoint would turn our quota into anyone's geocoder.
  */
-export const geocodingRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, config, geocoder }) => {
+export const geocodingRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, config }) => {
   const settings = config.geocoder;
   const service =
     settings === null
@@ -37,7 +32,7 @@ export const geocodingRoutes: FastifyPluginAsyncZod<Options> = async (app, { db,
       : createGeocodingService({
           db,
           settings,
-          geocoder: geocoder ?? createNominatimGeocoder(settings, config.publicUrl),
+          geocoder: createNominatimGeocoder(settings, config.publicUrl),
           log: app.log,
         });
   await registerAttemptLimits(app, db);
