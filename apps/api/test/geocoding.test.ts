@@ -7,7 +7,7 @@ import {
   GEOCODER_TOO_MANY_MESSAGE,
 } from '../src/modules/geocoding/messages.ts';
 import { createNominatimGeocoder, GeocoderUnavailable } from '../src/modules/geocoding/nominatim.ts';
-import { GEOCODED_LIFETIME_MS } from '../src/modules/geocoding/repository.ts';
+import { GEOCODED_LIFETIME_MS, reserveGeocoderSlot } from '../src/modules/geocoding/repository.ts';
 import { ADDRESS_SEARCHES_MAX } from '../src/modules/geocoding/routes.ts';
 import { UNAUTHORIZED_MESSAGE } from '../src/modules/sessions/require-session.ts';
 import { asBrowser, asClient, insertUser, signIn } from './helpers/accounts.ts';
@@ -269,6 +269,23 @@ describe('address search pace, shared by two processes', () => {
     await other.close();
     await subject.dispose();
     await nominatim.close();
+  });
+
+  it("takes the slots on the database's clock, each an interval after the last, none past the longest wait", async () => {
+    const { db } = subject.database;
+    await db.deleteFrom('geocoder_pace').execute();
+    const first = await reserveGeocoderSlot(db, 1000, 1500);
+    const second = await reserveGeocoderSlot(other.database.db, 1000, 1500);
+    const third = await reserveGeocoderSlot(db, 1000, 1500);
+    expect(first!.waitMs).toBeLessThanOrEqual(0);
+    // The second waits the interval, less the moments between the two statements.
+    expect(second!.waitMs).toBeGreaterThan(500);
+    expect(second!.waitMs).toBeLessThanOrEqual(1000);
+    // The third would wait about two intervals, more than the longest wait: refused, and nothing taken.
+    expect(third).toBeUndefined();
+    const { next_at } = await db.selectFrom('geocoder_pace').select('next_at').executeTakeFirstOrThrow();
+    expect(Number(next_at)).toBeGreaterThan(0);
+    await db.deleteFrom('geocoder_pace').execute();
   });
 
   it('spaces the requests of both processes, and refuses what would wait too long', async () => {

@@ -1,5 +1,6 @@
 import type { GeocodedPlace } from '@eco/domain';
 import { sql } from 'kysely';
+import { dialectOf } from '../../db/dialect-of.ts';
 import type { DB } from '../../db/schema.ts';
 
 // The geocoder's shared state in the database, so that every server process keeps one pace and one cache.
@@ -8,29 +9,40 @@ import type { DB } from '../../db/schema.ts';
 export const GEOCODED_LIFETIME_MS = 30 * 24 * 3_600_000;
 
 /**
+ * The database's clock in epoch milliseconds, fixed for the statement: every machine's process reads the same clock,
+ * so a skewed server clock cannot bunch requests together.
+ */
+function databaseNowMs(db: DB) {
+  return dialectOf(db) === 'postgres'
+    ? sql<number>`(extract(epoch from statement_timestamp()) * 1000)::double precision`
+    : sql<number>`((julianday('now') - 2440587.5) * 86400000.0)`;
+}
+
+/**
  * Takes the next free moment to ask the geocoder (at least `intervalMs` after the one taken before, by any process),
- * in one atomic statement; null, without taking it, when that moment is more than `maxWaitMs` away.
+ * in one atomic statement; undefined, without taking it, when that moment is more than `maxWaitMs` away. Answers how
+ * long to wait for it.
  */
 export async function reserveGeocoderSlot(
   db: DB,
   intervalMs: number,
   maxWaitMs: number,
-  now = Date.now(),
-): Promise<number | null> {
+): Promise<{ waitMs: number } | undefined> {
+  const now = databaseNowMs(db);
   const row = await db
     .insertInto('geocoder_pace')
-    .values({ id: 1, next_at: now + intervalMs })
+    .values({ id: 1, next_at: sql<number>`${now} + ${intervalMs}` })
     .onConflict((conflict) =>
       conflict
         .column('id')
         .doUpdateSet({
-          next_at: sql<number>`case when geocoder_pace.next_at <= ${now} then ${now + intervalMs} else geocoder_pace.next_at + ${intervalMs} end`,
+          next_at: sql<number>`case when geocoder_pace.next_at <= ${now} then ${now} + ${intervalMs} else geocoder_pace.next_at + ${intervalMs} end`,
         })
-        .where('geocoder_pace.next_at', '<=', now + maxWaitMs),
+        .where('geocoder_pace.next_at', '<=', sql<number>`${now} + ${maxWaitMs}`),
     )
-    .returning('next_at')
+    .returning(['next_at', now.as('now')])
     .executeTakeFirst();
-  return row === undefined ? null : Number(row.next_at) - intervalMs;
+  return row === undefined ? undefined : { waitMs: Number(row.next_at) - intervalMs - Number(row.now) };
 }
 
 export async function findGeocoded(

@@ -46,13 +46,12 @@ export function createGeocodingService(options: {
         return cached;
       }
       const slot = await reserveGeocoderSlot(db, settings.intervalMs, GEOCODER_MAX_WAIT_MS);
-      if (slot === null) {
+      if (slot === undefined) {
         geocoderOutcomes.busy += 1;
         log.warn('Geocoder busy: address search refused');
         throw new HttpError(503, GEOCODER_BUSY_MESSAGE);
       }
-      const wait = slot - Date.now();
-      if (wait > 0) await sleep(wait);
+      if (slot.waitMs > 0) await sleep(slot.waitMs);
       let places: GeocodedPlace[];
       try {
         places = await geocoder.search(query);
