@@ -167,7 +167,11 @@ describe('address search', () => {
       [{ q: 'Av', country: 'arg' }, 'La dirección es demasiado corta (min: 4)'],
       [{ q: 'x'.repeat(201), country: 'arg' }, 'La dirección es demasiado larga (max: 200)'],
       [{ q: 'Av. Colón 500' }, 'El país es obligatorio'],
-      [{ q: 'Av. Colón 500', country: 'chl' }, 'El país es obligatorio'],
+      [{ q: 'Av. Colón 500', country: 'chl' }, 'El país es incorrecto'],
+      [
+        { q: 'Av. Colón 500', country: 'col', city: 'cba-city' },
+        'La ciudad no corresponde a la provincia elegida',
+      ],
       [
         { q: 'Av. Colón 500', country: 'col', province: 'cordoba' },
         'La provincia no corresponde al país elegido',

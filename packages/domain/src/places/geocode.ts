@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { findCity } from '../catalog/cities.ts';
 import { COUNTRY_KEYS, findCountry, type CountryKey } from '../catalog/countries.ts';
 import { findProvince } from '../catalog/provinces.ts';
-import { FIELDS, MESSAGES, required, tooLong, tooShort } from '../schemas/messages.ts';
+import { FIELDS, MESSAGES, incorrect, required, tooLong, tooShort } from '../schemas/messages.ts';
 
 // Looking up a typed address (the optional geocoder, issue 24): what the form asks and the API checks, and what
 // comes back. The place's catalog names narrow the search, since "San Martín 350" exists in hundreds of towns.
@@ -27,7 +27,12 @@ export const geocodeQuerySchema = z
       .min(1, required(FIELDS.locationAddress))
       .min(GEOCODE_QUERY_MIN, tooShort(FIELDS.locationAddress, GEOCODE_QUERY_MIN))
       .max(GEOCODE_QUERY_MAX, tooLong(FIELDS.locationAddress, GEOCODE_QUERY_MAX)),
-    country: z.enum(COUNTRY_KEYS, { error: required(FIELDS.locationCountry) }),
+    country: z.enum(COUNTRY_KEYS, {
+      error: (issue) =>
+        issue.input === undefined || issue.input === ''
+          ? required(FIELDS.locationCountry)
+          : incorrect(FIELDS.locationCountry),
+    }),
     province: optionalKey,
     city: optionalKey,
   })
@@ -36,7 +41,11 @@ export const geocodeQuerySchema = z
     if (query.province !== undefined && province?.countryKey !== query.country)
       context.addIssue({ code: 'custom', path: ['province'], message: MESSAGES.provinceOutsideCountry });
     const city = query.city === undefined ? undefined : findCity(query.city);
-    if (query.city !== undefined && (city === undefined || (province && city.provinceKey !== province.key)))
+    const cityOutside =
+      city === undefined ||
+      city.countryKey !== query.country ||
+      (province && city.provinceKey !== province.key);
+    if (query.city !== undefined && cityOutside)
       context.addIssue({ code: 'custom', path: ['city'], message: MESSAGES.cityOutsideProvince });
   });
 
