@@ -13,7 +13,7 @@ import type { GeocoderConfig } from '../../config.ts';
 
 // The client of a Nominatim-compatible search service (OpenStreetMap's public instance, a self-hosted one, or any
 // service that answers its `/search?format=jsonv2`). Its usage policy: identify the application, at most one request a
-// second (paced by the caller, geocoder-pace.ts), cache the answers (geocoded-addresses.ts).
+// second and cached answers (both kept by the caller, service.ts, in the database: repository.ts).
 
 export const GEOCODER_TIMEOUT_MS = 5000;
 

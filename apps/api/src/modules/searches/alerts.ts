@@ -1,5 +1,6 @@
 import { PUBLISHED_STATUS } from '@eco/domain';
 import type { Transaction } from 'kysely';
+import { dialectOf } from '../../db/dialect-of.ts';
 import type { Database, DB, Dialect } from '../../db/schema.ts';
 import { takesArrays, unnestedRows } from '../../db/text-rows.ts';
 import type { JobHandler } from '../jobs/worker.ts';
@@ -30,7 +31,8 @@ async function stillPublished(trx: Transaction<Database>, id: string): Promise<b
     .select('id')
     .where('id', '=', id)
     .where('status', '=', PUBLISHED_STATUS);
-  return (await (takesArrays(trx) ? query.forKeyShare() : query).executeTakeFirst()) !== undefined;
+  const held = dialectOf(trx) === 'postgres' ? query.forKeyShare() : query;
+  return (await held.executeTakeFirst()) !== undefined;
 }
 
 /**
