@@ -105,18 +105,24 @@ async function startSink(port: number) {
   };
 }
 
-/** The list traffic over every server at `listRate` in all, for `seconds`, recorded into `latencies`. */
+/**
+ * The list traffic over every server at `listRate` in all, for `seconds`, recorded into `latencies`. Each server
+ * goes on through the mix's sequence where its previous window stopped (`cursors`): the windows during the burst ask
+ * new requests as well as remembered ones, as the quiet window does, not the sequence's first ones over and over.
+ */
 async function listTraffic(
   servers: RunningServer[],
+  cursors: { next: number }[],
   requests: LoadRequest[],
   seconds: number,
   latencies: LatencyHistogram,
 ): Promise<number> {
   const results = await Promise.all(
-    servers.map((server) =>
+    servers.map((server, index) =>
       loadTest(server.url, requests, seconds, Math.max(1, Math.round(connections / servers.length)), {
         rate: Math.max(1, Math.round(listRate / servers.length)),
         latencies,
+        cursor: cursors[index],
       }),
     ),
   );
@@ -204,14 +210,15 @@ async function benchDialect(dialect: Dialect): Promise<Row> {
       );
     }
     const requests = listMixRequests();
+    const cursors = running.map(() => ({ next: 0 }));
     process.stdout.write(
       `  list mix without the burst: warm-up ${warmupSeconds} s, then ${listSeconds} s at ${listRate}/s… `,
     );
-    await listTraffic(running, requests, warmupSeconds, new LatencyHistogram());
+    await listTraffic(running, cursors, requests, warmupSeconds, new LatencyHistogram());
     const quiet = new LatencyHistogram();
     const loadBefore = load1();
     const quietCpu = running.map((server) => cpuSeconds(server.pid));
-    const quietFailures = await listTraffic(running, requests, listSeconds, quiet);
+    const quietFailures = await listTraffic(running, cursors, requests, listSeconds, quiet);
     // The servers' CPU per second of list traffic alone, to tell the burst's own share of what it used.
     const trafficCpuPerSecond =
       running.reduce((sum, server, index) => sum + cpuSeconds(server.pid) - (quietCpu[index] ?? 0), 0) /
@@ -257,7 +264,7 @@ async function benchDialect(dialect: Dialect): Promise<Row> {
       }
     })();
     while (watching) {
-      burstFailures += await listTraffic(running, requests, 5, during);
+      burstFailures += await listTraffic(running, cursors, requests, 5, during);
       loads.push(load1());
     }
     await watcher;

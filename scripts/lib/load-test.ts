@@ -24,6 +24,12 @@ export type LoadOptions = {
   rate?: number;
   /** Where the answers' times are recorded: several runs (windows, servers) into one distribution. */
   latencies?: LatencyHistogram;
+  /**
+   * Where in `requests` to go on from, kept across calls: consecutive windows of one traffic (before, during and
+   * after an event) ask on through the sequence instead of asking its first requests, which the server has
+   * remembered, again. Without it every call starts at the first request.
+   */
+  cursor?: { next: number };
 };
 
 /**
@@ -36,10 +42,9 @@ export async function loadTest(
   requests: readonly LoadRequest[],
   seconds: number,
   connections: number,
-  { rate, latencies = new LatencyHistogram() }: LoadOptions = {},
+  { rate, latencies = new LatencyHistogram(), cursor = { next: 0 } }: LoadOptions = {},
 ): Promise<LoadResult> {
   if (requests.length === 0) throw new Error('A load test needs at least one request');
-  let next = 0;
   const options: autocannon.Options = {
     url: baseUrl,
     connections,
@@ -48,8 +53,8 @@ export async function loadTest(
     requests: [
       {
         setupRequest: (request) => {
-          const chosen = requests[next % requests.length] as LoadRequest;
-          next += 1;
+          const chosen = requests[cursor.next % requests.length] as LoadRequest;
+          cursor.next += 1;
           return {
             ...request,
             method: chosen.method ?? 'GET',

@@ -1,0 +1,57 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { loadTest } from '../../../scripts/lib/load-test.ts';
+import { testDialect } from './helpers/test-app.ts';
+
+// The benchmark's load generator (scripts/lib/load-test.ts) over a real loopback server: consecutive windows of one
+// traffic (bench:reminders' quiet phase, then the burst's windows) go on through the sequence with a shared cursor
+// instead of asking its first, already remembered, requests again. Nothing here touches a database: once, on the
+// SQLite project.
+
+async function withRecordingServer(task: (url: string, asked: string[]) => Promise<void>): Promise<void> {
+  const asked: string[] = [];
+  const server = createServer((request, response) => {
+    asked.push(request.url ?? '');
+    response.end('{}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    await task(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, asked);
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+const sequence = Array.from({ length: 10_000 }, (_, index) => ({ path: `/r${index}` }));
+const indexOf = (path: string) => Number(path.slice(2));
+
+describe.runIf(testDialect === 'sqlite')('the benchmark load generator', () => {
+  it('goes on through the sequence from one window to the next with a cursor', async () => {
+    await withRecordingServer(async (url, asked) => {
+      const cursor = { next: 0 };
+      await loadTest(url, sequence, 1, 1, { rate: 40, cursor });
+      const first = asked.length;
+      await loadTest(url, sequence, 1, 1, { rate: 40, cursor });
+      expect(first).toBeGreaterThan(10);
+      expect(asked.length).toBeGreaterThan(first + 10);
+      // No request asked twice, and the second window starts past everything the first one asked (one connection:
+      // they arrive in order).
+      expect(new Set(asked).size).toBe(asked.length);
+      const firstWindow = asked.slice(0, first).map(indexOf);
+      expect(Math.min(...asked.slice(first).map(indexOf))).toBeGreaterThan(Math.max(...firstWindow));
+      expect(cursor.next).toBeGreaterThanOrEqual(asked.length);
+    });
+  });
+
+  it('starts every window at the first request without one', async () => {
+    await withRecordingServer(async (url, asked) => {
+      await loadTest(url, sequence, 1, 1, { rate: 20 });
+      await loadTest(url, sequence, 1, 1, { rate: 20 });
+      expect(asked[0]).toBe('/r0');
+      // A request of the first window may still arrive as the second starts; the second asks /r0 and /r1 again.
+      expect(asked.filter((path) => path === '/r0' || path === '/r1')).toEqual(['/r0', '/r1', '/r0', '/r1']);
+    });
+  });
+});
