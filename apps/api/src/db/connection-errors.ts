@@ -47,3 +47,21 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * What a statement meets once this process has closed its database (a shutdown: Kysely destroyed, the pool ended,
+ * the SQLite file closed). A request still running then, often for a client already gone, ends with the closing 503
+ * instead of an unexpected error. Apart from isDatabaseUnavailable: a closed database is not waited for.
+ */
+const CLOSED_MESSAGES = [
+  'driver has already been destroyed',
+  'Cannot use a pool after calling end on the pool',
+];
+const CLOSED_SQLITE_MESSAGES = ['database is not open', 'statement has been finalized'];
+
+export function isDatabaseClosed(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (CLOSED_MESSAGES.includes(error.message)) return true;
+  const code = (error as { code?: unknown }).code;
+  return code === 'ERR_INVALID_STATE' && CLOSED_SQLITE_MESSAGES.includes(error.message);
+}

@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import {
   Kysely,
@@ -20,6 +21,9 @@ import type { ReaderAnswer, ReaderRequest } from './sqlite-reader-worker.ts';
 // on a worker thread with its own connection to the same file (WAL: readers never block the writer, and each
 // statement reads the latest committed data, as another process would). The main connection keeps every write,
 // every transaction and the short reads (sessions, the list version), which a thread hop would only slow down.
+
+/** How long closing waits for the reads in flight: longer than any list read, shorter than the shutdown's bound. */
+const CLOSE_WAIT_MS = 5_000;
 
 type Pending = { resolve: (rows: Record<string, unknown>[]) => void; reject: (error: Error) => void };
 
@@ -88,7 +92,16 @@ class ReaderThread {
     });
   }
 
+  /**
+   * Stops the thread once the reads in flight have their answers (at most CLOSE_WAIT_MS): a request still running
+   * when the server closes, its client perhaps gone, gets its rows rather than an error. Kysely refuses new reads
+   * from the moment it is destroyed.
+   */
   async close(): Promise<void> {
+    const deadline = performance.now() + CLOSE_WAIT_MS;
+    while (this.#pending.size > 0 && this.#worker !== undefined && performance.now() < deadline) {
+      await setTimeout(5);
+    }
     const worker = this.#worker;
     this.#worker = undefined;
     if (worker !== undefined) await worker.terminate();

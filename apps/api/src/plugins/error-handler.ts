@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
-import { isDatabaseUnavailable } from '../db/connection-errors.ts';
+import { isDatabaseClosed, isDatabaseUnavailable } from '../db/connection-errors.ts';
 import { isStorageUnavailable, STORAGE_UNAVAILABLE_MESSAGE } from '../modules/media/storage-errors.ts';
+import { CLOSING_MESSAGE } from './graceful-close.ts';
 import {
   DATABASE_UNAVAILABLE_MESSAGE,
   DATABASE_UNAVAILABLE_RETRY_S,
@@ -68,6 +69,16 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
       .header('retry-after', String(DATABASE_UNAVAILABLE_RETRY_S))
       .type('application/json; charset=utf-8')
       .send(errorBody(503, STORAGE_UNAVAILABLE_MESSAGE));
+  }
+  if (!(error instanceof HttpError) && isDatabaseClosed(error)) {
+    // The process is shutting down and has closed its database under a request still running.
+    request.log.warn({ err: error }, 'Request failed: the server closed its database while shutting down');
+    return reply
+      .code(503)
+      .header('retry-after', String(DATABASE_UNAVAILABLE_RETRY_S))
+      .header('connection', 'close')
+      .type('application/json; charset=utf-8')
+      .send(errorBody(503, CLOSING_MESSAGE));
   }
   if (!(error instanceof HttpError) && isDatabaseUnavailable(error)) {
     // Not the request's fault nor a bug: the database restarted or failed over; a retry soon will be served.
