@@ -1,6 +1,8 @@
 import { normalizeSearchTerms } from '@eco/domain';
+import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DB } from '../src/db/schema.ts';
+import type { Database, DB } from '../src/db/schema.ts';
 import {
   createListMemory,
   listPublications,
@@ -8,7 +10,7 @@ import {
 } from '../src/modules/publications/list-repository.ts';
 import { seeded } from './helpers/map-cells.ts';
 import { createActors, storePublication, type Actors } from './helpers/publications.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { createTestApp, testDialect, type TestApp } from './helpers/test-app.ts';
 
 // A text search with dates (the agenda with a term, "talleres este fin de semana") gives the matches of the same
 // search without dates, in the same ranked order, less those outside the dates: SQLite reads the full-text index's
@@ -134,4 +136,66 @@ describe('a text search with dates', () => {
     }
     expect(compared).toBeGreaterThan(1000);
   }, 120_000);
+
+  it.runIf(testDialect === 'postgres')(
+    'probes each match by its seq on PostgreSQL, never joining the whole dated index against them',
+    async () => {
+      // The same database through a Kysely that keeps every statement it sends.
+      const sent: CompiledQuery[] = [];
+      const logged = new Kysely<Database>({
+        dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: subject.config.databaseUrl }) }),
+        log: (event) => {
+          if (event.level === 'query') sent.push(event.query);
+        },
+      });
+      try {
+        const criteria = {
+          status: 'published' as const,
+          typed: 'events',
+          words: TERMS[0]!,
+          endsFrom: day(20),
+          order: 'soonest' as const,
+          offset: 0,
+          limit: 20,
+        };
+        const found = await listPublications(logged, 'postgres', criteria, createListMemory(logged));
+        expect(found.total).toBeGreaterThan(0);
+        const lookups = sent.filter((query) => /from publications as p\s+where p\.seq = any/.test(query.sql));
+        // The count, and the page's tiers.
+        expect(lookups.length).toBeGreaterThanOrEqual(2);
+        for (const query of lookups) {
+          const nodes = await logged.connection().execute(async (connection) => {
+            await sql`set enable_seqscan = off`.execute(connection);
+            await sql`set enable_bitmapscan = off`.execute(connection);
+            const { rows } = await connection.executeQuery<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>({
+              ...query,
+              sql: `explain (format json) ${query.sql}`,
+              query: { kind: 'RawNode' } as never,
+              queryId: { queryId: 'dated-lookup-plan' },
+            });
+            return nodesOf(rows[0]!['QUERY PLAN'][0].Plan);
+          });
+          const types = nodes.map((node) => node['Node Type']);
+          expect(types, query.sql).not.toContain('Hash Join');
+          expect(types, query.sql).not.toContain('Merge Join');
+          expect(types, query.sql).not.toContain('Function Scan');
+          // One probe per match (at scale the dated index's alone; with a few rows the planner may take the seq key).
+          expect(
+            nodes.some(
+              (node) => /Index/.test(node['Node Type']) && /seq = ANY/.test(node['Index Cond'] ?? ''),
+            ),
+            JSON.stringify(nodes),
+          ).toBe(true);
+        }
+      } finally {
+        await logged.destroy();
+      }
+    },
+  );
 });
+
+type PlanNode = { 'Node Type': string; 'Index Cond'?: string; Plans?: PlanNode[] };
+
+function nodesOf(node: PlanNode): PlanNode[] {
+  return [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+}

@@ -544,8 +544,12 @@ function postgresDatedSearch(db: DB, criteria: ListCriteria, groups: SearchGroup
     (reading ??= postgresTokenSearch(db, groups, tokens, { offset: 0, limit: 0 }).then((search) =>
       search.tiers(),
     ));
-  const dated = (seqs: readonly number[]) => sql`unnest(${seqs}::bigint[]) as s(seq)
-    join publications as p on p.seq = s.seq where ${dates}`;
+  // Each match probed in the dated index, the array handed over in a subquery the planner does not look into. Joined
+  // to `unnest` of it, PostgreSQL hashed or merged the whole dated index against the matches (1,000,000 rows, a
+  // common word's 14,500 events: 44 ms on three processes, parallel, against 16 ms on one); given as a plain array
+  // it estimates every element while planning (4–6 ms for 15,000).
+  const dated = (seqs: readonly number[]) => sql`publications as p
+    where p.seq = any(((select ${seqs}::bigint[]))::bigint[]) and ${dates}`;
   return {
     countFirst: true,
     async count(): Promise<number> {
