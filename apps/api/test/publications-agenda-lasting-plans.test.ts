@@ -6,6 +6,7 @@ import { agendaCriteriaOf } from '../src/modules/publications/agenda-criteria.ts
 import { byStart, withSpanBounds } from '../src/modules/publications/date-criteria.ts';
 import { filtersOf, soonestArm, type ListCriteria } from '../src/modules/publications/list-repository.ts';
 import { searchStemsOf } from '../src/modules/publications/search-stems.ts';
+import { explainPlan, planScans } from './helpers/postgres-plans.ts';
 import { createActors } from './helpers/publications.ts';
 import { createTestApp, testDialect, type TestApp } from './helpers/test-app.ts';
 
@@ -38,13 +39,6 @@ const QUERIES = [
   ['of a month with a material', { typed: 'courses', labels: ['Vidrios'], ...DECEMBER }, 'start'],
   ["of a city's month", { typed: 'courses', ...DECEMBER, ...CITY }, 'place'],
 ] as const;
-
-type PlanNode = { 'Node Type': string; 'Index Name'?: string; Plans?: PlanNode[] };
-
-function scans(node: PlanNode): PlanNode[] {
-  const own = /Scan/.test(node['Node Type']) ? [node] : [];
-  return [...own, ...(node.Plans ?? []).flatMap(scans)];
-}
 
 describe('the agenda in two arms by start, as the planners choose', () => {
   let subject: TestApp;
@@ -115,15 +109,8 @@ describe('the agenda in two arms by start, as the planners choose', () => {
 
   describe.runIf(testDialect === 'postgres')('on PostgreSQL', () => {
     async function readsOf(query: { compile: () => { sql: string; parameters: readonly unknown[] } }) {
-      const compiled = query.compile();
-      const { rows } = await subject.database.db.executeQuery<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>({
-        ...compiled,
-        sql: `explain (format json) ${compiled.sql}`,
-        query: { kind: 'RawNode' } as never,
-        queryId: { queryId: 'agenda-plan' },
-      });
-      const plan = rows[0]?.['QUERY PLAN'][0].Plan as PlanNode;
-      return scans(plan)
+      const plan = await explainPlan(subject.database.db, query.compile());
+      return planScans(plan)
         .filter((node) => node['Index Name']?.startsWith('publications_'))
         .map((node) => [node['Node Type'], node['Index Name']]);
     }

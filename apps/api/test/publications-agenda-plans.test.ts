@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agendaCriteriaOf } from '../src/modules/publications/agenda-criteria.ts';
 import { dateConditions } from '../src/modules/publications/date-criteria.ts';
 import { filtersOf, type ListCriteria } from '../src/modules/publications/list-repository.ts';
+import { explainPlan, planScans } from './helpers/postgres-plans.ts';
 import { createActors, storePublication } from './helpers/publications.ts';
 import { createTestApp, testDialect, type TestApp } from './helpers/test-app.ts';
 
@@ -28,13 +29,6 @@ function pageCriteria(query: Parameters<typeof agendaCriteriaOf>[0] & Partial<Li
 
 /** Córdoba city, for the lists of one city (migration 0036). */
 const CITY = { country: 'arg', province: 'cordoba', city: 'cba-city' } as const;
-
-type PlanNode = { 'Node Type': string; 'Index Name'?: string; Plans?: PlanNode[] };
-
-function scans(node: PlanNode): PlanNode[] {
-  const own = /Scan/.test(node['Node Type']) ? [node] : [];
-  return [...own, ...(node.Plans ?? []).flatMap(scans)];
-}
 
 describe.runIf(testDialect === 'postgres')('the agenda on PostgreSQL', () => {
   let subject: TestApp;
@@ -61,25 +55,8 @@ describe.runIf(testDialect === 'postgres')('the agenda on PostgreSQL', () => {
     await subject.dispose();
   });
 
-  async function planOf(query: { compile: () => { sql: string; parameters: readonly unknown[] } }) {
-    const { db } = subject.database;
-    const compiled = query.compile();
-    return db.connection().execute(async (connection) => {
-      await sql`set enable_seqscan = off`.execute(connection);
-      await sql`set enable_bitmapscan = off`.execute(connection);
-      try {
-        const { rows } = await connection.executeQuery<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>({
-          ...compiled,
-          sql: `explain (format json) ${compiled.sql}`,
-          query: { kind: 'RawNode' } as never,
-          queryId: { queryId: 'agenda-plan' },
-        });
-        return rows[0]?.['QUERY PLAN'][0].Plan as PlanNode;
-      } finally {
-        await sql`reset enable_seqscan`.execute(connection);
-        await sql`reset enable_bitmapscan`.execute(connection);
-      }
-    });
+  function planOf(query: { compile: () => { sql: string; parameters: readonly unknown[] } }) {
+    return explainPlan(subject.database.db, query.compile(), { preferIndexes: true });
   }
 
   it.each([
@@ -111,7 +88,7 @@ describe.runIf(testDialect === 'postgres')('the agenda on PostgreSQL', () => {
       )
       .limit(20);
     for (const query of [count, page]) {
-      const read = scans(await planOf(query)).filter((node) =>
+      const read = planScans(await planOf(query)).filter((node) =>
         node['Index Name']?.startsWith('publications_agenda'),
       );
       expect(read.length, JSON.stringify(await planOf(query))).toBeGreaterThan(0);
@@ -136,7 +113,7 @@ describe.runIf(testDialect === 'postgres')('the agenda on PostgreSQL', () => {
         .orderBy('p.id')
         .limit(20);
       const plan = await planOf(page);
-      const read = scans(plan).filter((node) => node['Index Name']?.startsWith('publications_agenda'));
+      const read = planScans(plan).filter((node) => node['Index Name']?.startsWith('publications_agenda'));
       expect(
         read.map((node) => [node['Node Type'], node['Index Name']]),
         JSON.stringify(plan),
@@ -153,7 +130,7 @@ describe.runIf(testDialect === 'postgres')('the agenda on PostgreSQL', () => {
     const lookup = sql`select count(*) from unnest(${[1, 2, 3]}::bigint[]) as s(seq)
       join publications as p on p.seq = s.seq where ${dates}`;
     const plan = await planOf({ compile: () => lookup.compile(db) });
-    const read = scans(plan).filter((node) => node['Index Name'] === 'publications_dated_seq_idx');
+    const read = planScans(plan).filter((node) => node['Index Name'] === 'publications_dated_seq_idx');
     expect(
       read.map((node) => node['Node Type']),
       JSON.stringify(plan),

@@ -1,5 +1,5 @@
 import { normalizeSearchTerms } from '@eco/domain';
-import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
+import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, DB } from '../src/db/schema.ts';
@@ -9,6 +9,7 @@ import {
   type ListCriteria,
 } from '../src/modules/publications/list-repository.ts';
 import { seeded } from './helpers/map-cells.ts';
+import { explainPlan, planNodes } from './helpers/postgres-plans.ts';
 import { createActors, storePublication, type Actors } from './helpers/publications.ts';
 import { createTestApp, testDialect, type TestApp } from './helpers/test-app.ts';
 
@@ -164,17 +165,7 @@ describe('a text search with dates', () => {
         // The count, and the page's tiers.
         expect(lookups.length).toBeGreaterThanOrEqual(2);
         for (const query of lookups) {
-          const nodes = await logged.connection().execute(async (connection) => {
-            await sql`set enable_seqscan = off`.execute(connection);
-            await sql`set enable_bitmapscan = off`.execute(connection);
-            const { rows } = await connection.executeQuery<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>({
-              ...query,
-              sql: `explain (format json) ${query.sql}`,
-              query: { kind: 'RawNode' } as never,
-              queryId: { queryId: 'dated-lookup-plan' },
-            });
-            return nodesOf(rows[0]!['QUERY PLAN'][0].Plan);
-          });
+          const nodes = planNodes(await explainPlan(logged, query, { preferIndexes: true }));
           const types = nodes.map((node) => node['Node Type']);
           expect(types, query.sql).not.toContain('Hash Join');
           expect(types, query.sql).not.toContain('Merge Join');
@@ -193,9 +184,3 @@ describe('a text search with dates', () => {
     },
   );
 });
-
-type PlanNode = { 'Node Type': string; 'Index Cond'?: string; Plans?: PlanNode[] };
-
-function nodesOf(node: PlanNode): PlanNode[] {
-  return [node, ...(node.Plans ?? []).flatMap(nodesOf)];
-}

@@ -1,19 +1,13 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filtersOf, type ListCriteria } from '../src/modules/publications/list-repository.ts';
+import { explainPlan, planScans } from './helpers/postgres-plans.ts';
 import { createActors, storePublication } from './helpers/publications.ts';
 import { createTestApp, testDialect, type TestApp } from './helpers/test-app.ts';
 
 // Every public list leaves out suspended members' publications. PostgreSQL learns who they are from their partial
 // index (migration 0037) instead of reading every member: with thousands of members, a whole read of users was most
 // of a list page's cost. Here the planner chooses freely, on statistics of 4,000 members.
-
-type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; Plans?: PlanNode[] };
-
-function scans(node: PlanNode): PlanNode[] {
-  const own = /Scan/.test(node['Node Type']) ? [node] : [];
-  return [...own, ...(node.Plans ?? []).flatMap(scans)];
-}
 
 const CRITERIA: ListCriteria = { status: 'published', words: [], offset: 120, limit: 6 };
 
@@ -43,15 +37,8 @@ describe.runIf(testDialect === 'postgres')('suspended authors on PostgreSQL', ()
     await subject.dispose();
   });
 
-  async function planOf(query: { compile: () => { sql: string; parameters: readonly unknown[] } }) {
-    const compiled = query.compile();
-    const { rows } = await subject.database.db.executeQuery<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>({
-      ...compiled,
-      sql: `explain (format json) ${compiled.sql}`,
-      query: { kind: 'RawNode' } as never,
-      queryId: { queryId: 'suspended-plan' },
-    });
-    return rows[0]?.['QUERY PLAN'][0].Plan as PlanNode;
+  function planOf(query: { compile: () => { sql: string; parameters: readonly unknown[] } }) {
+    return explainPlan(subject.database.db, query.compile());
   }
 
   it.each([
@@ -72,7 +59,7 @@ describe.runIf(testDialect === 'postgres')('suspended authors on PostgreSQL', ()
       .select((eb) => eb.fn.countAll().as('count'));
     for (const query of [page, count]) {
       const plan = await planOf(query);
-      const users = scans(plan).filter(
+      const users = planScans(plan).filter(
         (node) => node['Relation Name'] === 'users' || node['Index Name']?.startsWith('users'),
       );
       expect(
