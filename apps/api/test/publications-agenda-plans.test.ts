@@ -127,8 +127,8 @@ describe.runIf(testDialect === 'postgres')('the agenda on PostgreSQL', () => {
     const criteria = agendaCriteriaOf({ typed: 'events', when: 'weekend' }, new Date('2030-12-11T15:00:00Z'));
     const dates = sql.join(dateConditions(criteria, 'p'), sql` and `);
     // As postgresDatedSearch asks it: the bitmaps' matches by `seq`, their dates checked.
-    const lookup = sql`select count(*) from unnest(${[1, 2, 3]}::bigint[]) as s(seq)
-      join publications as p on p.seq = s.seq where ${dates}`;
+    const lookup = sql`select count(*) from publications as p
+      where p.seq = any(((select ${[1, 2, 3]}::bigint[]))::bigint[]) and ${dates}`;
     const plan = await planOf({ compile: () => lookup.compile(db) });
     const read = planScans(plan).filter((node) => node['Index Name'] === 'publications_dated_seq_idx');
     expect(
