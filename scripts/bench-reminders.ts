@@ -35,7 +35,7 @@ import { listMixRequests } from './lib/bench-cases.ts';
 import { createBenchDatabase } from './lib/bench-databases.ts';
 import { fillDatabase } from './lib/bench-fill.ts';
 import { LatencyHistogram } from './lib/latency-histogram.ts';
-import { loadTest, type LoadRequest } from './lib/load-test.ts';
+import { LoadCursor, loadTest, type LoadRequest } from './lib/load-test.ts';
 import { serveBuild, type RunningServer } from './lib/serve-build.ts';
 import type { SinkCount } from './lib/smtp-sink.ts';
 
@@ -106,23 +106,24 @@ async function startSink(port: number) {
 }
 
 /**
- * The list traffic over every server at `listRate` in all, for `seconds`, recorded into `latencies`. Each server
- * goes on through the mix's sequence where its previous window stopped (`cursors`): the windows during the burst ask
- * new requests as well as remembered ones, as the quiet window does, not the sequence's first ones over and over.
+ * The list traffic over every server at `listRate` in all, for `seconds`, recorded into `latencies`. The servers take
+ * turns in one sequence (`cursor`), as a load balancer spreads one site's traffic, and each window goes on where the
+ * previous one stopped: the windows during the burst ask new requests as well as remembered ones, as the quiet
+ * window does, and no two processes are sent the same first computations at the same moment.
  */
 async function listTraffic(
   servers: RunningServer[],
-  cursors: { next: number }[],
+  cursor: LoadCursor,
   requests: LoadRequest[],
   seconds: number,
   latencies: LatencyHistogram,
 ): Promise<number> {
   const results = await Promise.all(
-    servers.map((server, index) =>
+    servers.map((server) =>
       loadTest(server.url, requests, seconds, Math.max(1, Math.round(connections / servers.length)), {
         rate: Math.max(1, Math.round(listRate / servers.length)),
         latencies,
-        cursor: cursors[index],
+        cursor,
       }),
     ),
   );
@@ -210,15 +211,15 @@ async function benchDialect(dialect: Dialect): Promise<Row> {
       );
     }
     const requests = listMixRequests();
-    const cursors = running.map(() => ({ next: 0 }));
+    const cursor = new LoadCursor();
     process.stdout.write(
       `  list mix without the burst: warm-up ${warmupSeconds} s, then ${listSeconds} s at ${listRate}/s… `,
     );
-    await listTraffic(running, cursors, requests, warmupSeconds, new LatencyHistogram());
+    await listTraffic(running, cursor, requests, warmupSeconds, new LatencyHistogram());
     const quiet = new LatencyHistogram();
     const loadBefore = load1();
     const quietCpu = running.map((server) => cpuSeconds(server.pid));
-    const quietFailures = await listTraffic(running, cursors, requests, listSeconds, quiet);
+    const quietFailures = await listTraffic(running, cursor, requests, listSeconds, quiet);
     // The servers' CPU per second of list traffic alone, to tell the burst's own share of what it used.
     const trafficCpuPerSecond =
       running.reduce((sum, server, index) => sum + cpuSeconds(server.pid) - (quietCpu[index] ?? 0), 0) /
@@ -264,7 +265,7 @@ async function benchDialect(dialect: Dialect): Promise<Row> {
       }
     })();
     while (watching) {
-      burstFailures += await listTraffic(running, cursors, requests, 5, during);
+      burstFailures += await listTraffic(running, cursor, requests, 5, during);
       loads.push(load1());
     }
     await watcher;

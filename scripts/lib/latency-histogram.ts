@@ -38,4 +38,19 @@ export class LatencyHistogram {
   get max(): number {
     return this.#max;
   }
+
+  /** What another thread recorded, to be sent (the counts' buffer transferred) and merged. */
+  export(): { counts: Uint32Array<ArrayBuffer>; total: number; max: number } {
+    return { counts: this.#counts, total: this.#total, max: this.#max };
+  }
+
+  /** Adds what another histogram exported: several load tests (threads, servers) into one distribution. */
+  merge({ counts, total, max }: ReturnType<LatencyHistogram['export']>): void {
+    for (let bucket = 0; bucket <= LAST_BUCKET; bucket += 1) {
+      const count = counts[bucket]!;
+      if (count !== 0) this.#counts[bucket]! += count;
+    }
+    this.#total += total;
+    this.#max = Math.max(this.#max, max);
+  }
 }

@@ -1,5 +1,6 @@
-import autocannon from 'autocannon';
+import { Worker } from 'node:worker_threads';
 import { LatencyHistogram } from './latency-histogram.ts';
+import type { LoadWorkerData, LoadWorkerResult } from './load-test-worker.ts';
 
 export type LoadResult = {
   requestsPerSecond: number;
@@ -18,70 +19,61 @@ export type LoadRequest = {
   body?: string;
 };
 
+/**
+ * Where a traffic is in its sequence of requests, shared by every load test given it: consecutive windows go on
+ * where the previous one stopped, and load tests running at once against several servers take turns in one
+ * sequence, as a load balancer spreads one site's traffic, rather than each asking the same requests.
+ */
+export class LoadCursor {
+  readonly buffer = new SharedArrayBuffer(Uint32Array.BYTES_PER_ELEMENT);
+
+  /** How many requests of the sequence have been taken. */
+  get next(): number {
+    return Atomics.load(new Uint32Array(this.buffer), 0);
+  }
+}
+
 /** Optional settings of a load test. */
 export type LoadOptions = {
   /** Requests per second in all (autocannon's overallRate): a steady traffic rather than as fast as it answers. */
   rate?: number;
   /** Where the answers' times are recorded: several runs (windows, servers) into one distribution. */
   latencies?: LatencyHistogram;
-  /**
-   * Where in `requests` to go on from, kept across calls: consecutive windows of one traffic (before, during and
-   * after an event) ask on through the sequence instead of asking its first requests, which the server has
-   * remembered, again. Without it every call starts at the first request.
-   */
-  cursor?: { next: number };
+  /** Where in `requests` to go on from (see LoadCursor). Without it every call starts at the first request. */
+  cursor?: LoadCursor;
 };
 
 /**
  * Sends `requests` to `baseUrl` in their order, over and over, from `connections` keep-alive connections for
  * `seconds`: every connection takes the next request of the one shared sequence, so the server sees the
- * sequence's mix whatever the number of connections.
+ * sequence's mix whatever the number of connections. autocannon runs on a thread of its own (load-test-worker.ts),
+ * so that nothing the calling thread does while it waits is counted as the server's time.
  */
 export async function loadTest(
   baseUrl: string,
   requests: readonly LoadRequest[],
   seconds: number,
   connections: number,
-  { rate, latencies = new LatencyHistogram(), cursor = { next: 0 } }: LoadOptions = {},
+  { rate, latencies = new LatencyHistogram(), cursor = new LoadCursor() }: LoadOptions = {},
 ): Promise<LoadResult> {
   if (requests.length === 0) throw new Error('A load test needs at least one request');
-  const options: autocannon.Options = {
-    url: baseUrl,
-    connections,
-    duration: seconds,
-    ...(rate === undefined ? {} : { overallRate: rate }),
-    requests: [
-      {
-        setupRequest: (request) => {
-          const chosen = requests[cursor.next % requests.length] as LoadRequest;
-          cursor.next += 1;
-          return {
-            ...request,
-            method: chosen.method ?? 'GET',
-            path: chosen.path,
-            headers: chosen.headers ?? {},
-            body: chosen.body ?? '',
-          };
-        },
-      },
-    ],
-  };
-  // Each answer's time as autocannon measured it (process.hrtime), kept to a hundredth of a millisecond; the 2xx
-  // answers only, as autocannon's own latency figures.
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const run = autocannon(options, (error: unknown, done: autocannon.Result) =>
-      error === null || error === undefined ? resolve(done) : reject(error as Error),
+  const data: LoadWorkerData = { baseUrl, requests, seconds, connections, rate, cursor: cursor.buffer };
+  const worker = new Worker(new URL('./load-test-worker.ts', import.meta.url), { workerData: data });
+  const result = await new Promise<LoadWorkerResult>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) =>
+      reject(new Error(`The load test's thread ended (${code}) without a result`)),
     );
-    run.on('response', (_client, statusCode, _bytes, ms) => {
-      if (statusCode >= 200 && statusCode < 300) latencies.record(ms);
-    });
   });
+  await worker.terminate();
+  latencies.merge(result.latencies);
   const round = (ms: number) => Math.round(ms * 100) / 100;
   return {
-    requestsPerSecond: Math.round(result.requests.average),
+    requestsPerSecond: result.requestsPerSecond,
     p50Ms: round(latencies.percentile(0.5)),
     p99Ms: round(latencies.percentile(0.99)),
     maxMs: round(latencies.max),
-    failures: result.non2xx + result.errors + result.timeouts,
+    failures: result.failures,
   };
 }

@@ -37,4 +37,17 @@ describe.runIf(testDialect === 'sqlite')('the benchmark latency histogram', () =
     expect(latencies.max).toBe(12_345.6);
     expect(new LatencyHistogram().percentile(0.99)).toBe(0);
   });
+
+  it('merges what another thread recorded into one distribution', () => {
+    const mine = new LatencyHistogram();
+    const theirs = new LatencyHistogram();
+    for (let index = 0; index < 50; index += 1) mine.record(1);
+    for (let index = 0; index < 50; index += 1) theirs.record(3);
+    theirs.record(40);
+    mine.merge(theirs.export());
+    expect(mine.count).toBe(101);
+    expect(mine.percentile(0.4)).toBeCloseTo(1.01, 5);
+    expect(mine.percentile(0.9)).toBeCloseTo(3.01, 5);
+    expect(mine.max).toBe(40);
+  });
 });

@@ -1,13 +1,15 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { loadTest } from '../../../scripts/lib/load-test.ts';
+import { LatencyHistogram } from '../../../scripts/lib/latency-histogram.ts';
+import { LoadCursor, loadTest } from '../../../scripts/lib/load-test.ts';
 import { testDialect } from './helpers/test-app.ts';
 
-// The benchmark's load generator (scripts/lib/load-test.ts) over a real loopback server: consecutive windows of one
-// traffic (bench:reminders' quiet phase, then the burst's windows) go on through the sequence with a shared cursor
-// instead of asking its first, already remembered, requests again. Nothing here touches a database: once, on the
-// SQLite project.
+// The benchmark's load generator (scripts/lib/load-test.ts, autocannon on a thread of its own) over real loopback
+// servers: consecutive windows of one traffic (bench:reminders' quiet phase, then the burst's windows) go on through
+// the sequence with a shared cursor instead of asking its first, already remembered, requests again, and load tests
+// of several servers at once take turns in that one sequence, as a balancer spreads a site's traffic. Nothing here
+// touches a database: once, on the SQLite project.
 
 async function withRecordingServer(task: (url: string, asked: string[]) => Promise<void>): Promise<void> {
   const asked: string[] = [];
@@ -30,7 +32,7 @@ const indexOf = (path: string) => Number(path.slice(2));
 describe.runIf(testDialect === 'sqlite')('the benchmark load generator', () => {
   it('goes on through the sequence from one window to the next with a cursor', async () => {
     await withRecordingServer(async (url, asked) => {
-      const cursor = { next: 0 };
+      const cursor = new LoadCursor();
       await loadTest(url, sequence, 1, 1, { rate: 40, cursor });
       const first = asked.length;
       await loadTest(url, sequence, 1, 1, { rate: 40, cursor });
@@ -52,6 +54,32 @@ describe.runIf(testDialect === 'sqlite')('the benchmark load generator', () => {
       expect(asked[0]).toBe('/r0');
       // A request of the first window may still arrive as the second starts; the second asks /r0 and /r1 again.
       expect(asked.filter((path) => path === '/r0' || path === '/r1')).toEqual(['/r0', '/r1', '/r0', '/r1']);
+    });
+  });
+
+  it('spreads one sequence over servers tested at once with one cursor, every answer in one histogram', async () => {
+    await withRecordingServer(async (first, askedFirst) => {
+      await withRecordingServer(async (second, askedSecond) => {
+        const cursor = new LoadCursor();
+        const latencies = new LatencyHistogram();
+        const results = await Promise.all(
+          [first, second].map((url) => loadTest(url, sequence, 2, 1, { rate: 20, cursor, latencies })),
+        );
+        expect(askedFirst.length).toBeGreaterThan(10);
+        expect(askedSecond.length).toBeGreaterThan(10);
+        // Each request of the sequence went to one server only, and together they asked its beginning.
+        const both = [...askedFirst, ...askedSecond].map(indexOf);
+        expect(new Set(both).size).toBe(both.length);
+        expect(Math.min(...both)).toBe(0);
+        expect(cursor.next).toBeGreaterThanOrEqual(both.length);
+        expect(results.every((result) => result.failures === 0)).toBe(true);
+        // About the rate asked of each (20 a second), as autocannon counts it once a second.
+        for (const result of results) expect(result.requestsPerSecond).toBeGreaterThan(10);
+        for (const result of results) expect(result.requestsPerSecond).toBeLessThan(30);
+        // Both threads' answers are merged: as many as the servers answered, bar one in flight at each deadline.
+        expect(latencies.count).toBeGreaterThanOrEqual(both.length - 2);
+        expect(latencies.count).toBeLessThanOrEqual(both.length);
+      });
     });
   });
 });
