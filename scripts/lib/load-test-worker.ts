@@ -58,8 +58,9 @@ type ThreadResult = {
   timeouts: number;
 };
 
-const run = autocannon(options, (error: unknown, done: ThreadResult) => {
+const run = autocannon(options, (error: unknown, encoded: autocannon.Result) => {
   if (error !== null && error !== undefined) throw error as Error;
+  const done = encoded as unknown as ThreadResult;
   const exported = latencies.export();
   const result: LoadWorkerResult = {
     // Its per-second samples go to that thread as they are taken, so the rate is the answers over the seconds (the
