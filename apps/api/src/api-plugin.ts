@@ -57,6 +57,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (api, { database,
     db,
     dialect,
     pollMs: config.jobsPollMs,
+    run: config.jobsWorker,
     handlers: (wake) => ({
       [REMINDER_JOB]: reminderHandler({ db, wake }),
       [MATCH_JOB]: matchHandler({ db, dialect }),

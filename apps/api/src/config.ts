@@ -80,6 +80,11 @@ export type Config = {
   databaseWaitMs: number;
   /** The job queue's longest idle sleep: how late a job queued by another process may start (decision 036). */
   jobsPollMs: number;
+  /**
+   * Whether this process runs the job queue (decision 051). Off, it only answers requests and what it queues waits
+   * for a process that runs it (at most `jobsPollMs`); only with PostgreSQL, where other processes can.
+   */
+  jobsWorker: boolean;
   assistant: {
     /** Questions per client address and minute. */
     rateLimitMax: number;
@@ -396,6 +401,12 @@ export function loadConfig(env: Env = process.env): Config {
   const shutdownDrainMs = read('SHUTDOWN_DRAIN_MS', optionalMilliseconds, 0);
   const databaseWaitMs = read('DATABASE_WAIT_MS', optionalMilliseconds, DATABASE_WAIT_MS);
   const jobsPollMs = read('JOBS_POLL_MS', jobsPoll, JOBS_POLL_MS);
+  const jobsWorker = read('JOBS_WORKER', switchValue, true);
+  if (!jobsWorker && databaseUrl === undefined) {
+    problems.push(
+      'JOBS_WORKER=off needs DATABASE_URL: with the embedded SQLite database this one process must run the job queue',
+    );
+  }
   const assistantRateLimitMax = read('ASSISTANT_RATE_LIMIT_MAX', attempts, ASSISTANT_RATE_LIMIT_MAX);
   const languageModelUrl = read<string | undefined>('ASSISTANT_LLM_URL', httpUrl, undefined);
   const languageModelName = read<string | undefined>('ASSISTANT_LLM_MODEL', nonEmpty, undefined);
@@ -512,6 +523,7 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownDrainMs,
     databaseWaitMs,
     jobsPollMs,
+    jobsWorker,
     assistant: {
       rateLimitMax: assistantRateLimitMax,
       languageModel:

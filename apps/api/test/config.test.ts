@@ -126,6 +126,7 @@ describe('loadConfig', () => {
       shutdownDrainMs: 0,
       databaseWaitMs: 60_000,
       jobsPollMs: 30_000,
+      jobsWorker: true,
       assistant: { rateLimitMax: 30, languageModel: undefined },
       mapStyleUrl: DEFAULT_MAP_STYLE_URL,
       mapOrigins: ['https://tiles.openfreemap.org'],
@@ -172,6 +173,7 @@ describe('loadConfig', () => {
       METRICS_TOKEN: 'm'.repeat(32),
       SHUTDOWN_DRAIN_MS: '5000',
       DATABASE_WAIT_MS: '0',
+      JOBS_WORKER: 'off',
       MERCADOPAGO_CLIENT_ID: '123',
       MERCADOPAGO_CLIENT_SECRET: 'client-secret',
       MERCADOPAGO_WEBHOOK_SECRET: 'webhook-secret',
@@ -221,6 +223,7 @@ describe('loadConfig', () => {
       shutdownDrainMs: 5000,
       databaseWaitMs: 0,
       jobsPollMs: 30_000,
+      jobsWorker: false,
       mercadoPago: {
         clientId: '123',
         clientSecret: 'client-secret',
@@ -335,6 +338,22 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       demoContent: true,
     });
+  });
+
+  it('runs the job queue unless JOBS_WORKER is off, which only PostgreSQL allows', () => {
+    expect(loadConfig({}).jobsWorker).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db.example/eco', JOBS_WORKER: 'off' }).jobsWorker).toBe(
+      false,
+    );
+    expect(loadConfig({ DATABASE_URL: 'postgres://db.example/eco', JOBS_WORKER: 'on' }).jobsWorker).toBe(
+      true,
+    );
+    expect(problemsOf({ JOBS_WORKER: 'off' })).toEqual([
+      'JOBS_WORKER=off needs DATABASE_URL: with the embedded SQLite database this one process must run the job queue',
+    ]);
+    expect(problemsOf({ DATABASE_URL: 'postgres://db.example/eco', JOBS_WORKER: 'sometimes' })).toEqual([
+      'JOBS_WORKER must be one of on, true, 1, off, false, 0, got "sometimes"',
+    ]);
   });
 
   it('accepts the switch spellings of DEMO_CONTENT', () => {

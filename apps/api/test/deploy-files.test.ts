@@ -76,6 +76,31 @@ describe('deploy/systemd', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  it('has a queue unit that systemd-analyze verifies: niced, off the balancer, the queue on whatever the file says', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'eco-systemd-'));
+    try {
+      const unitPath = path.join(dir, 'ecoanuncios-queue.service');
+      await copyFile(path.join(DEPLOY, 'systemd', 'ecoanuncios-queue.service'), unitPath);
+      const { stderr } = await run('systemd-analyze', ['verify', unitPath], { cwd: dir });
+      const problems = stderr
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .filter((line) => !/ecoanuncios|EnvironmentFile|WorkingDirectory|\/opt\/|\/var\/lib\//.test(line));
+      expect(problems).toEqual([]);
+      const unit = await readFile(unitPath, 'utf8');
+      expect(unit).toMatch(/^EnvironmentFile=\/etc\/ecoanuncios\/ecoanuncios.env$/m);
+      expect(unit).toMatch(/^Nice=10$/m);
+      // An EnvironmentFile= wins over Environment=, so the switch is set on the command itself.
+      expect(unit).toMatch(/^ExecStart=\/usr\/bin\/env JOBS_WORKER=on \/usr\/bin\/npm run serve$/m);
+      const port = /^Environment=PORT=(\d+)$/m.exec(unit)?.[1];
+      const balancer = await readFile(HAPROXY_CFG, 'utf8');
+      expect(port).toBeDefined();
+      expect(balancer).not.toContain(`:${port}`);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe.runIf(testDialect === 'postgres')('deploy/pgbouncer/pgbouncer.ini', () => {

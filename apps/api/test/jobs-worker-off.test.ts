@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { rescheduleReminders } from '../src/modules/interests/reminders.ts';
+import { storePublication } from './helpers/publications.ts';
+import { killServer, startServer, type ServerProcess } from './helpers/server-process.ts';
+import { createTestDatabase, testDialect, type TestDatabase } from './helpers/test-app.ts';
+
+// JOBS_WORKER=off (decision 051): a server process that only answers requests leaves the queue to the processes that
+// run it. Real processes on one PostgreSQL: what is due stays queued while only the former runs, and a process with
+// the queue on sends it (its notification, its e-mail from that process alone).
+
+const HOUR = 3_600_000;
+const POLL_MS = 200;
+
+describe.runIf(testDialect === 'postgres')('a server process with JOBS_WORKER=off', () => {
+  let subject: TestDatabase;
+  const servers: ServerProcess[] = [];
+  const dataDirs: string[] = [];
+  let publicationId = '';
+  let member = '';
+
+  async function start(jobsWorker: 'on' | 'off'): Promise<{ server: ServerProcess; dataDir: string }> {
+    const dataDir = await mkdtemp(path.join(tmpdir(), `eco-jobs-${jobsWorker}-`));
+    dataDirs.push(dataDir);
+    const server = await startServer({
+      DATA_DIR: dataDir,
+      DATABASE_URL: subject.config.databaseUrl ?? '',
+      JOBS_POLL_MS: String(POLL_MS),
+      JOBS_WORKER: jobsWorker,
+      LOG_LEVEL: 'warn',
+    });
+    servers.push(server);
+    return { server, dataDir };
+  }
+
+  const sentFrom = async (dataDir: string) =>
+    (await readdir(path.join(dataDir, 'outbox')).catch(() => [] as string[])).filter((name) =>
+      name.endsWith('.eml'),
+    ).length;
+  const queued = async () =>
+    (
+      await subject.database.db
+        .selectFrom('jobs')
+        .select('id')
+        .where('id', 'like', `interest-reminder%:${publicationId}:%`)
+        .execute()
+    ).length;
+  const notified = async () =>
+    (
+      await subject.database.db
+        .selectFrom('notifications')
+        .select('id')
+        .where('user_id', '=', member)
+        .where('dedupe_key', 'like', `publication:${publicationId}:reminder:24h:%`)
+        .execute()
+    ).length;
+
+  beforeAll(async () => {
+    subject = await createTestDatabase();
+    const { db } = subject.database;
+    const now = new Date().toISOString();
+    const author = randomUUID();
+    member = randomUUID();
+    await db
+      .insertInto('users')
+      .values(
+        [author, member].map((id, index) => ({
+          id,
+          email: `cola${index}@example.com`,
+          name: `Miembro ${index}`,
+          password_hash: 'not-used',
+          activated_at: now,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+    publicationId = await storePublication(db, {
+      typed: 'events',
+      title: 'Feria de semillas',
+      createdBy: author,
+      createdAt: now,
+      country: 'arg',
+      calendaredAt: new Date(Date.now() + 3 * HOUR).toISOString(),
+    });
+    await db
+      .insertInto('interests')
+      .values({ user_id: member, publication_id: publicationId, created_at: now })
+      .execute();
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const server of servers) await killServer(server);
+    await subject?.dispose();
+    for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('answers requests and leaves due work queued until a process that runs the queue sends it', async () => {
+    const web = await start('off');
+    expect((await fetch(`${web.server.url}/api/ready`)).status).toBe(200);
+    const { calendared_at: startsAt } = await subject.database.db
+      .selectFrom('publications')
+      .select('calendared_at')
+      .where('id', '=', publicationId)
+      .executeTakeFirstOrThrow();
+    // The 24-hour reminder is due now; the hour-before one waits for its time.
+    await rescheduleReminders(subject.database.db, 'postgres', publicationId, startsAt);
+    expect(await queued()).toBe(2);
+    // Ten polls of a process that ran the queue: this one claims nothing.
+    await new Promise((resolve) => setTimeout(resolve, 10 * POLL_MS));
+    expect(await queued()).toBe(2);
+    expect(await notified()).toBe(0);
+
+    const queue = await start('on');
+    await vi.waitFor(
+      async () => {
+        expect(await notified()).toBe(1);
+        expect(await sentFrom(queue.dataDir)).toBe(1);
+      },
+      { timeout: 30_000, interval: 100 },
+    );
+    // Only the hour-before reminder is left, and nothing was sent by the process with the queue off.
+    expect(await queued()).toBe(1);
+    expect(await sentFrom(web.dataDir)).toBe(0);
+  }, 90_000);
+});
