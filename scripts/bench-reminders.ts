@@ -2,8 +2,10 @@
 // burst does to the lists (decision 036). On each dialect: a fresh eco_bench_* database (PostgreSQL) or data folder
 // (SQLite) filled with LIST_PUBLICATIONS publications (the realistic fill of bench:api), REMINDER_MEMBERS members
 // interested in one event that starts in 3 hours, and the production server built and started as `npm run serve`
-// runs it — REMINDER_PROCESSES processes on PostgreSQL (each runs the job worker; SQLite serves one) — sending its
-// e-mails over SMTP (its pooled transport) to a local SMTP server in a child process that counts what arrives.
+// runs it — REMINDER_PROCESSES processes on PostgreSQL (each runs the job worker; SQLite serves one), or with
+// REMINDER_QUEUE_PROCESSES those answer the lists with JOBS_WORKER=off and that many more run the queue at
+// `nice -n QUEUE_NICE` (10), as deploy/systemd/ecoanuncios-queue.service does (decision 051) — sending its e-mails
+// over SMTP (its pooled transport) to a local SMTP server in a child process that counts what arrives.
 //
 // 1. The list mix of bench:api (GET /api/publications, realistic and seeded) at LIST_RATE requests per second,
 //    spread over the processes, for LIST_SECONDS: the list latency without the burst.
@@ -11,11 +13,13 @@
 //    list traffic running until every notification is written and every e-mail has reached the SMTP server: the
 //    list latency during the burst, the seconds to the last notification and to the last e-mail.
 // 3. Exactly once: one notification per member, as many messages as members, each to a distinct recipient.
-// Prints both latencies side by side with the load average of the machine, the servers' CPU seconds of the burst
-// (what it would take on a quiet machine) and the rates. Everything it creates is removed at the end.
+// Prints both latencies side by side with the load average of the machine, the servers', PostgreSQL's and the SMTP
+// server's CPU seconds of the burst (what it would take on a quiet machine) and the rates. Everything it creates is
+// removed at the end.
 //
 //   npm run bench:reminders                      (100,000 members; both dialects; PostgreSQL at BENCH_DATABASE_URL)
 //   REMINDER_MEMBERS=10000 BENCH_DIALECTS=sqlite LIST_PUBLICATIONS=20000 npm run bench:reminders
+//   REMINDER_QUEUE_PROCESSES=1 BENCH_DIALECTS=postgres npm run bench:reminders   (the queue in a process of its own)
 import { execFileSync, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -49,6 +53,13 @@ function count(name: string, fallback: number): number {
 
 const members = count('REMINDER_MEMBERS', 100_000);
 const processes = count('REMINDER_PROCESSES', 2);
+/** PostgreSQL: processes that only run the queue (JOBS_WORKER=on, the others off), started with `nice -n QUEUE_NICE`. */
+const queueProcesses = Number(process.env.REMINDER_QUEUE_PROCESSES ?? 0);
+if (!Number.isSafeInteger(queueProcesses) || queueProcesses < 0)
+  throw new Error('REMINDER_QUEUE_PROCESSES must be 0 or a positive integer');
+const queueNice = Number(process.env.QUEUE_NICE ?? 10);
+if (!Number.isSafeInteger(queueNice) || queueNice < 0 || queueNice > 19)
+  throw new Error('QUEUE_NICE must be an integer from 0 to 19');
 const publications = count('LIST_PUBLICATIONS', 100_000);
 const listRate = count('LIST_RATE', 100);
 const listSeconds = count('LIST_SECONDS', 30);
@@ -94,6 +105,7 @@ async function startSink(port: number) {
   await new Promise<void>((resolve) => child.once('message', () => resolve()));
   return {
     url: `smtp://127.0.0.1:${port}`,
+    pid: child.pid,
     count: () =>
       new Promise<SinkCount>((resolve) => {
         child.once('message', (message) => resolve(message as SinkCount));
@@ -137,12 +149,15 @@ type Row = Record<string, string | number>;
 
 async function benchDialect(dialect: Dialect): Promise<Row> {
   const servers = dialect === 'postgres' ? processes : 1;
+  const queueServers = dialect === 'postgres' ? queueProcesses : 0;
   console.info(
-    `\n${dialect}: ${publications.toLocaleString('en')} publications, ${members.toLocaleString('en')} interested members, ${servers} server process(es)…`,
+    `\n${dialect}: ${publications.toLocaleString('en')} publications, ${members.toLocaleString('en')} interested members, ${servers} server process(es)${queueServers > 0 ? ` and ${queueServers} running the queue (nice ${queueNice})` : ''}…`,
   );
   const bench = await createBenchDatabase(dialect, adminUrl);
   const sink = await startSink(basePort + 10);
+  /** The servers the lists are asked of, then those that only run the queue. */
   const running: RunningServer[] = [];
+  const queue: RunningServer[] = [];
   try {
     const database = createDatabase(bench.config);
     const { db } = database;
@@ -201,12 +216,23 @@ async function benchDialect(dialect: Dialect): Promise<Row> {
       await database.close();
     }
 
+    const serverEnv = {
+      ...bench.env,
+      DEMO_CONTENT: 'off',
+      SMTP_URL: sink.url,
+      JOBS_POLL_MS: '1000',
+      LOG_LEVEL: 'warn',
+      JOBS_WORKER: queueServers > 0 ? 'off' : 'on',
+    };
     for (let index = 0; index < servers; index += 1) {
-      running.push(
+      running.push(await serveBuild(basePort + index, serverEnv, { probe: true }));
+    }
+    for (let index = 0; index < queueServers; index += 1) {
+      queue.push(
         await serveBuild(
-          basePort + index,
-          { ...bench.env, DEMO_CONTENT: 'off', SMTP_URL: sink.url, JOBS_POLL_MS: '1000', LOG_LEVEL: 'warn' },
-          { probe: true },
+          basePort + servers + index,
+          { ...serverEnv, JOBS_WORKER: 'on' },
+          { probe: true, nice: queueNice },
         ),
       );
     }
@@ -228,9 +254,11 @@ async function benchDialect(dialect: Dialect): Promise<Row> {
 
     // The burst, with the same traffic in 5-second windows until everything has arrived.
     const handle = createDatabase(bench.config);
-    const cpuBefore = running.map((server) => cpuSeconds(server.pid));
+    const everyServer = [...running, ...queue];
+    const cpuBefore = everyServer.map((server) => cpuSeconds(server.pid));
+    const sinkCpuBefore = cpuSeconds(sink.pid);
     const backendsBefore = await backendCpu(handle, dialect);
-    for (const server of running) await server.probe('reset');
+    for (const server of everyServer) await server.probe('reset');
     const started = performance.now();
     const start = await handle.db
       .selectFrom('publications')
@@ -270,10 +298,11 @@ async function benchDialect(dialect: Dialect): Promise<Row> {
     }
     await watcher;
     const burstSeconds = (performance.now() - started) / 1000;
-    const cpu = running.reduce(
+    const cpu = everyServer.reduce(
       (sum, server, index) => sum + cpuSeconds(server.pid) - (cpuBefore[index] ?? 0),
       0,
     );
+    const sinkCpu = cpuSeconds(sink.pid) - sinkCpuBefore;
     const backendsAfter = await backendCpu(handle, dialect);
     let databaseCpu = 0;
     for (const [pid, seconds] of backendsAfter) databaseCpu += seconds - (backendsBefore.get(pid) ?? 0);
@@ -303,6 +332,7 @@ async function benchDialect(dialect: Dialect): Promise<Row> {
     return {
       dialect,
       processes: servers,
+      'queue processes': queueServers === 0 ? 'the same' : `${queueServers} (nice ${queueNice})`,
       members,
       'list p99 quiet (ms)': round(quiet.percentile(0.99), 2),
       'list p99 burst (ms)': round(during.percentile(0.99), 2),
@@ -317,6 +347,8 @@ async function benchDialect(dialect: Dialect): Promise<Row> {
       'server CPU (s)': round(cpu),
       'of it the burst (s)': round(cpu - trafficCpuPerSecond * burstSeconds),
       'PostgreSQL CPU (s)': dialect === 'postgres' ? round(databaseCpu) : '-',
+      // The mail server stands for another machine, but here it shares the cores with the servers.
+      'SMTP server CPU (s)': round(sinkCpu),
       notifications: `${Number(notified.n)} (${Number(notified.members)} members)`,
       'e-mails': `${arrived.messages} (${arrived.recipients} recipients)`,
       'mail jobs left': Number(left.n),
@@ -324,7 +356,7 @@ async function benchDialect(dialect: Dialect): Promise<Row> {
       'burst (s)': round(burstSeconds),
     };
   } finally {
-    for (const server of running) await server.stop();
+    for (const server of [...running, ...queue]) await server.stop();
     sink.stop();
     await bench.drop();
   }

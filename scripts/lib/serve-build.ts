@@ -27,7 +27,7 @@ function serveMemorySettings(): { flags: string[]; env: Record<string, string> }
 export async function serveBuild(
   port: number,
   env: Record<string, string> = {},
-  options: { probe?: boolean } = {},
+  options: { probe?: boolean; nice?: number } = {},
 ): Promise<RunningServer> {
   const ownDataDir = env.DATA_DIR === undefined ? mkdtempSync(join(tmpdir(), 'eco-bench-')) : undefined;
   const url = `http://127.0.0.1:${port}`;
@@ -51,6 +51,7 @@ export async function serveBuild(
     timeoutMs: 60_000,
     probe: options.probe ?? false,
     nodeFlags: memory.flags,
+    ...(options.nice === undefined ? {} : { nice: options.nice }),
     cleanup: () => {
       if (ownDataDir !== undefined) rmSync(ownDataDir, { recursive: true, force: true });
     },

@@ -29,6 +29,8 @@ type Options = {
   probe?: boolean;
   /** Node options before the script (`--max-semi-space-size=…`). */
   nodeFlags?: string[];
+  /** Started through `nice -n` (every thread of the process), as a systemd unit's `Nice=` does. */
+  nice?: number;
 };
 
 let strippedProbe: string | undefined;
@@ -69,10 +71,14 @@ export async function startServerProcess({
   cleanup,
   probe = false,
   nodeFlags = [],
+  nice,
 }: Options): Promise<RunningServer> {
   const preload = probe ? ['--import', probeScript()] : [];
   const args = ['--disable-warning=ExperimentalWarning', ...nodeFlags, ...preload, script];
-  const child = spawn(process.execPath, args, {
+  // `nice` runs node in its own place (exec): the child's pid is still the server's.
+  const [command, commandArgs] =
+    nice === undefined ? [process.execPath, args] : ['nice', ['-n', String(nice), process.execPath, ...args]];
+  const child = spawn(command, commandArgs, {
     env,
     stdio: ['ignore', 'inherit', 'inherit', ...(probe ? (['ipc'] as const) : [])],
   });
