@@ -1,5 +1,8 @@
 import { CATEGORY_KEYS, cities, cityCenter, MATERIAL_LABELS } from '@eco/domain';
 import { MATERIALS, PRODUCTS, TOPICS } from './bench-vocabulary.ts';
+import { seededRandom } from './seeded-random.ts';
+
+export { seededRandom };
 
 // The realistic request mix of GET /api/publications: distinct requests drawn from the vocabulary of the generated
 // rows (no filter, each category, a country / province / city, labels, one- and two-word searches typed the way
@@ -21,18 +24,6 @@ export const LIST_KINDS = [
 export type ListKind = (typeof LIST_KINDS)[number];
 
 export type MixRequest = { kind: ListKind; path: string; hasText: boolean };
-
-/** mulberry32, as the fill uses. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const ACCENTS: Record<string, string> = { á: 'a', é: 'e', í: 'i', ó: 'o', ú: 'u', ü: 'u' };
 const STOP = new Set(['de', 'del', 'la', 'las', 'el', 'los', 'en', 'con', 'y', 'a', 'para', 'sin']);

@@ -19,6 +19,7 @@ import {
   TITLES,
   TOPICS,
 } from './bench-vocabulary.ts';
+import { seededRandom } from './seeded-random.ts';
 
 const DAY_MS = 86_400_000;
 const TITLE_MAX = 75;
@@ -34,18 +35,6 @@ const CATEGORY_WEIGHTS: readonly (readonly [CategoryKey, number])[] = [
 ];
 const PUBLISHED_SHARE = 0.95;
 const SECOND_IMAGE_SHARE = 0.3;
-
-/** mulberry32: a small seeded generator, so that every run fills the same catalogue. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 

@@ -35,7 +35,11 @@ export class LoadCursor {
 
 /** Optional settings of a load test. */
 export type LoadOptions = {
-  /** Requests per second in all (autocannon's overallRate): a steady traffic rather than as fast as it answers. */
+  /**
+   * Requests per second on average, arriving at random moments as independent visitors do (load-test-worker.ts),
+   * each timed from the moment it was sent, a wait for a free connection included: a steady traffic rather than as
+   * fast as the server answers.
+   */
   rate?: number;
   /** Where the answers' times are recorded: several runs (windows, servers) into one distribution. */
   latencies?: LatencyHistogram;
@@ -46,8 +50,8 @@ export type LoadOptions = {
 /**
  * Sends `requests` to `baseUrl` in their order, over and over, from `connections` keep-alive connections for
  * `seconds`: every connection takes the next request of the one shared sequence, so the server sees the
- * sequence's mix whatever the number of connections. autocannon runs on a thread of its own (load-test-worker.ts),
- * so that nothing the calling thread does while it waits is counted as the server's time.
+ * sequence's mix whatever the number of connections. The traffic runs on a thread of its own
+ * (load-test-worker.ts), so that nothing the calling thread does while it waits is counted as the server's time.
  */
 export async function loadTest(
   baseUrl: string,

@@ -82,4 +82,36 @@ describe.runIf(testDialect === 'sqlite')('the benchmark load generator', () => {
       });
     });
   });
+
+  it('sends a steady rate as requests spread over the second, not each second at once', async () => {
+    const arrivals: number[] = [];
+    const server = createServer((_request, response) => {
+      arrivals.push(performance.now());
+      // A server that takes 2 ms: a second's share sent at once would queue behind each other.
+      setTimeout(() => response.end('{}'), 2);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const result = await loadTest(url, sequence, 3, 8, { rate: 100 });
+      expect(result.failures).toBe(0);
+      expect(result.requestsPerSecond).toBeGreaterThan(70);
+      expect(result.requestsPerSecond).toBeLessThan(130);
+      // No 100 ms holds more than a fifth of a second's requests (Poisson at 10 per 100 ms rarely passes 20), and
+      // every tenth of the run got some.
+      const start = arrivals[0] as number;
+      const perTenth = new Map<number, number>();
+      for (const at of arrivals) {
+        const tenth = Math.floor((at - start) / 100);
+        perTenth.set(tenth, (perTenth.get(tenth) ?? 0) + 1);
+      }
+      expect(Math.max(...perTenth.values())).toBeLessThanOrEqual(25);
+      expect(perTenth.size).toBeGreaterThanOrEqual(25);
+      // Nothing queued: each answer in about the server's own 2 ms.
+      expect(result.p50Ms).toBeLessThan(10);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
 });
