@@ -95,6 +95,60 @@ describe.runIf(testDialect === 'sqlite')('SQLite checkpoints off the event loop'
     }
   });
 
+  it('copies a large log without emptying it; the next write starts it over, its file cut back', async () => {
+    const filename = path.join(folder, 'notes.sqlite');
+    const database = new DatabaseSync(filename);
+    database.exec('pragma journal_mode = wal');
+    database.exec('create table notes (id integer primary key, body blob not null)');
+    const insert = database.prepare('insert into notes (body) values (randomblob(?))');
+    const limit = WAL_START_BYTES;
+    const checkpoints = checkpointOffTheEventLoop(database, filename, 20, limit);
+    try {
+      // A burst: three times the limit, all of it copied by passive checkpoints (no reader holds it back).
+      const rows = Math.ceil((3 * limit) / ROW_BYTES);
+      for (let row = 0; row < rows; row++) insert.run(ROW_BYTES);
+      await eventually(async () => (await rowsInFile(filename, folder)) === rows);
+      // Ten more rounds of the thread: it leaves the file as it is (emptying it would hold the writers).
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect((await stat(`${filename}-wal`)).size).toBeGreaterThan(2 * limit);
+      // The next write starts the log over from its beginning, and SQLite cuts the file back to the limit.
+      insert.run(ROW_BYTES);
+      expect((await stat(`${filename}-wal`)).size).toBeLessThanOrEqual(limit);
+      await eventually(async () => (await rowsInFile(filename, folder)) === rows + 1);
+    } finally {
+      await checkpoints.stop();
+      database.close();
+    }
+  });
+
+  it('empties a large log that readers kept from being copied whole, once they let go', async () => {
+    const filename = path.join(folder, 'notes.sqlite');
+    const database = new DatabaseSync(filename);
+    database.exec('pragma journal_mode = wal');
+    database.exec('create table notes (id integer primary key, body blob not null)');
+    const insert = database.prepare('insert into notes (body) values (randomblob(?))');
+    const limit = WAL_START_BYTES;
+    // A reader whose snapshot predates every row: no checkpoint may copy past it.
+    const reader = new DatabaseSync(filename);
+    reader.exec('begin');
+    reader.prepare('select count(*) from notes').get();
+    const checkpoints = checkpointOffTheEventLoop(database, filename, 20, limit);
+    try {
+      const rows = Math.ceil((3 * limit) / ROW_BYTES);
+      for (let row = 0; row < rows; row++) insert.run(ROW_BYTES);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await rowsInFile(filename, folder)).toBe(0);
+      reader.exec('commit');
+      // The thread's truncating checkpoint, waiting for the reader until now, copies the whole log and empties it.
+      await eventually(async () => (await stat(`${filename}-wal`)).size === 0);
+      expect(await rowsInFile(filename, folder)).toBe(rows);
+    } finally {
+      reader.close();
+      await checkpoints.stop();
+      database.close();
+    }
+  });
+
   it('stops its thread when the database closes, which leaves the file whole and no log', async () => {
     const database = createDatabase({ dataDir: folder, databaseUrl: undefined });
     const filename = path.join(folder, SQLITE_FILE_NAME);

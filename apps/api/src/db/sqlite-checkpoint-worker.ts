@@ -16,6 +16,10 @@ const database = new DatabaseSync(filename, { timeout: 5000 });
 database.exec('pragma synchronous = normal');
 const checkpoint = database.prepare('pragma wal_checkpoint(passive)');
 const truncate = database.prepare('pragma wal_checkpoint(truncate)');
+const pageBytes = Number((database.prepare('pragma page_size').get() as { page_size: number }).page_size);
+
+/** What a checkpoint reports: frames in the log in use, and how many of them are now in the file. */
+type CheckpointResult = { busy: number; log: number; checkpointed: number };
 
 /** The log's modification time at the last checkpoint: an unchanged log has nothing new to copy. */
 let checkpointedAt = -1;
@@ -34,11 +38,15 @@ const timer = setInterval(() => {
   const wal = walState();
   if (wal === undefined || wal.modifiedAt === checkpointedAt) return;
   try {
-    // Passive: copies what no reader still needs and never waits for readers or writers. SQLite starts the log
-    // over only once it has all been copied, which a passive checkpoint racing steady writes (a bulk load) may never
-    // see: past `truncateBytes` the log is copied whole and emptied, writers waiting meanwhile.
-    if (wal.size > truncateBytes) truncate.get();
-    else checkpoint.get();
+    // Passive: copies what no reader still needs and never waits for readers or writers. Once it has copied the
+    // whole log, the next write starts the log over (and SQLite cuts its file back to the connection's
+    // journal_size_limit). A passive checkpoint racing steady writes (a bulk load) may never copy it whole: a log in
+    // use past `truncateBytes` that it left partly uncopied is copied whole and emptied, writers waiting meanwhile.
+    // Judged by the log in use, not by the file's size: a burst of writes leaves a large file that SQLite reuses
+    // from its start, and emptying it every second held each write of the burst for 75–440 ms (decision 051).
+    const result = checkpoint.get() as CheckpointResult | undefined;
+    if (result !== undefined && result.checkpointed < result.log && result.log * pageBytes > truncateBytes)
+      truncate.get();
     checkpointedAt = wal.modifiedAt;
   } catch {
     // The file busy beyond the busy timeout: tried again on the next tick.

@@ -12,7 +12,10 @@ import type { CheckpointMessage, CheckpointWorkerData } from './sqlite-checkpoin
 
 /** SQLite's own threshold: 1,000 pages of 4 KB. Below it (small databases, most tests) no thread is started. */
 export const WAL_START_BYTES = 1000 * 4096;
-/** A log larger than this is copied whole and emptied, writers waiting (a bulk load's: see the worker). */
+/**
+ * A log in use larger than this that a passive checkpoint could not copy whole is copied whole and emptied, writers
+ * waiting (a bulk load's: see the worker); and the log's file is cut back to this size when SQLite starts it over.
+ */
 export const WAL_TRUNCATE_BYTES = 64 * 1024 * 1024;
 /** How often the log's size is looked at before the thread starts, and how often the thread copies it back. */
 export const CHECKPOINT_INTERVAL_MS = 1000;
@@ -34,14 +37,18 @@ export function checkpointOffTheEventLoop(
   database: DatabaseSync,
   filename: string,
   intervalMs = CHECKPOINT_INTERVAL_MS,
+  truncateBytes = WAL_TRUNCATE_BYTES,
 ): WalCheckpoints {
   database.exec('pragma wal_autocheckpoint = 0');
+  // When a write starts the log over (everything in it copied), SQLite cuts the file back to this: the thread need
+  // not empty it, writers waiting, to keep it small.
+  database.exec(`pragma journal_size_limit = ${truncateBytes}`);
   let worker: Worker | undefined;
   let exited: Promise<unknown> = Promise.resolve();
   let stopped = false;
 
   const start = () => {
-    const workerData: CheckpointWorkerData = { filename, intervalMs, truncateBytes: WAL_TRUNCATE_BYTES };
+    const workerData: CheckpointWorkerData = { filename, intervalMs, truncateBytes };
     const started = new Worker(WORKER_SCRIPT, { workerData });
     // Idle between checkpoints, it does not keep the process alive.
     started.unref();
