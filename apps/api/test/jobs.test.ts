@@ -4,8 +4,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDatabase, type DatabaseHandle } from '../src/db/database.ts';
 import { claimJobs, enqueueJobs, type Job } from '../src/modules/jobs/repository.ts';
 import {
+  BATCH_SIZE,
   createJobWorker,
   retryDelayMs,
+  SQLITE_BATCH_SIZE,
   type JobHandler,
   type JobWorker,
 } from '../src/modules/jobs/worker.ts';
@@ -105,6 +107,32 @@ describe('the job queue', () => {
     await a.stop();
     await b.stop();
   }, 120_000);
+
+  it('claims fewer jobs at once on SQLite, whose statements hold the event loop, than on PostgreSQL', async () => {
+    const size = testDialect === 'sqlite' ? SQLITE_BATCH_SIZE : BATCH_SIZE;
+    expect(SQLITE_BATCH_SIZE).toBeLessThan(BATCH_SIZE);
+    await enqueueJobs(
+      subject.database.db,
+      Array.from({ length: size + 10 }, (_, index) => ({
+        id: `sized-${index}`,
+        kind: 'sized',
+        runAt: new Date(Date.now() - 1000),
+      })),
+    );
+    const batches: number[] = [];
+    const created = createJobWorker({
+      db: subject.database.db,
+      dialect: subject.database.dialect,
+      handlers: { sized: async (jobs) => void batches.push(jobs.length) },
+      log,
+      pollMs: 100,
+    });
+    workers.push(created);
+    created.start();
+    await vi.waitFor(async () => expect(await queued()).toBe(0), waitLong);
+    await created.stop();
+    expect(batches).toEqual([size, 10]);
+  });
 
   it("runs a dead process's claimed jobs once its lease ends, and nothing is lost", async () => {
     await sql`delete from job_runs`.execute(subject.database.db);

@@ -29,7 +29,7 @@ export type JobWorkerOptions = {
   log: FastifyBaseLogger;
   /** The longest idle sleep: how late a job queued by another process may start. */
   pollMs: number;
-  /** Jobs claimed at once. */
+  /** Jobs claimed at once: by default BATCH_SIZE, or SQLITE_BATCH_SIZE on SQLite. */
   batchSize?: number;
   /** How long a claim lasts before a job is due again (a dead process's jobs). Above any batch's run time. */
   leaseMs?: number;
@@ -52,13 +52,22 @@ export type JobWorker = {
   stop(): Promise<void>;
 };
 
+/** Jobs claimed at once on PostgreSQL, whose statements leave the event loop free while they run. */
+export const BATCH_SIZE = 200;
+/**
+ * Jobs claimed at once on SQLite, whose statements run on the event loop: a batch's claim, its handler's transaction
+ * and its finish each hold it for their whole length, which grows with the batch (decision 051).
+ */
+export const SQLITE_BATCH_SIZE = 50;
+
 /** Pause before the next try of a job that failed `attempts` times: 30 s doubling, up to an hour. */
 export function retryDelayMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 }
 
 export function createJobWorker(options: JobWorkerOptions): JobWorker {
-  const { db, dialect, handlers, log, pollMs, batchSize = 200, leaseMs = 300_000, maxAttempts = 8 } = options;
+  const { db, dialect, handlers, log, pollMs, leaseMs = 300_000, maxAttempts = 8 } = options;
+  const batchSize = options.batchSize ?? (dialect === 'sqlite' ? SQLITE_BATCH_SIZE : BATCH_SIZE);
   let stopped = true;
   let loop: Promise<void> | undefined;
   let woken = false;
