@@ -1,6 +1,6 @@
 import { Agent, request as httpRequest } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, threadId, workerData } from 'node:worker_threads';
 import autocannon from 'autocannon';
 import { LatencyHistogram } from './latency-histogram.ts';
 import type { LoadRequest } from './load-test.ts';
@@ -67,8 +67,9 @@ function ask(agent: Agent, chosen: LoadRequest): Promise<number> {
 
 async function steadyTraffic(rate: number): Promise<void> {
   const agent = new Agent({ keepAlive: true, maxSockets: data.connections });
-  // Seeded by where the traffic stands, so that consecutive windows draw on rather than repeat.
-  const random = seededRandom(Atomics.load(cursor, 0) + 1);
+  // Seeded by where the traffic stands, so that consecutive windows draw on rather than repeat, and by the thread,
+  // so that the servers of one traffic, tested at once from the same place, are not sent requests at the same moments.
+  const random = seededRandom(Atomics.load(cursor, 0) * 7919 + threadId);
   const startedAt = performance.now();
   const endsAt = startedAt + data.seconds * 1000;
   let due = startedAt;
