@@ -49,6 +49,18 @@ describe('deploy/haproxy.cfg', () => {
   });
 });
 
+/**
+ * `systemd-analyze verify` of a unit in `dir`: what it reports but the user and the folders, which exist on the
+ * machine it is installed on, not here.
+ */
+async function unitProblems(dir: string, unit: string): Promise<string[]> {
+  const { stderr } = await run('systemd-analyze', ['verify', path.join(dir, unit)], { cwd: dir });
+  return stderr
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .filter((line) => !/ecoanuncios|EnvironmentFile|WorkingDirectory|\/opt\/|\/var\/lib\//.test(line));
+}
+
 describe('deploy/systemd', () => {
   it('has a template unit that systemd-analyze verifies for an instance', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'eco-systemd-'));
@@ -56,19 +68,7 @@ describe('deploy/systemd', () => {
       const template = path.join(dir, 'ecoanuncios@.service');
       await copyFile(path.join(DEPLOY, 'systemd', 'ecoanuncios@.service'), template);
       await symlink(template, path.join(dir, 'ecoanuncios@3001.service'));
-      const { stderr } = await run(
-        'systemd-analyze',
-        ['verify', path.join(dir, 'ecoanuncios@3001.service')],
-        {
-          cwd: dir,
-        },
-      );
-      // The user and the folders exist on the machine it is installed on, not here; nothing else may be wrong.
-      const problems = stderr
-        .split('\n')
-        .filter((line) => line.trim() !== '')
-        .filter((line) => !/ecoanuncios|EnvironmentFile|WorkingDirectory|\/opt\/|\/var\/lib\//.test(line));
-      expect(problems).toEqual([]);
+      expect(await unitProblems(dir, 'ecoanuncios@3001.service')).toEqual([]);
       const unit = await readFile(template, 'utf8');
       expect(unit).toMatch(/^Environment=PORT=%i$/m);
       expect(unit).toMatch(/^EnvironmentFile=\/etc\/ecoanuncios\/ecoanuncios.env$/m);
@@ -82,12 +82,7 @@ describe('deploy/systemd', () => {
     try {
       const unitPath = path.join(dir, 'ecoanuncios-queue.service');
       await copyFile(path.join(DEPLOY, 'systemd', 'ecoanuncios-queue.service'), unitPath);
-      const { stderr } = await run('systemd-analyze', ['verify', unitPath], { cwd: dir });
-      const problems = stderr
-        .split('\n')
-        .filter((line) => line.trim() !== '')
-        .filter((line) => !/ecoanuncios|EnvironmentFile|WorkingDirectory|\/opt\/|\/var\/lib\//.test(line));
-      expect(problems).toEqual([]);
+      expect(await unitProblems(dir, 'ecoanuncios-queue.service')).toEqual([]);
       const unit = await readFile(unitPath, 'utf8');
       expect(unit).toMatch(/^EnvironmentFile=\/etc\/ecoanuncios\/ecoanuncios.env$/m);
       expect(unit).toMatch(/^Nice=10$/m);

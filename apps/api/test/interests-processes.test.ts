@@ -1,11 +1,10 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { claimJobs } from '../src/modules/jobs/repository.ts';
 import { rescheduleReminders } from '../src/modules/interests/reminders.ts';
-import { storePublication } from './helpers/publications.ts';
+import { storeInterestedEvent } from './helpers/publications.ts';
 import { killServer, startServer, type ServerProcess } from './helpers/server-process.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from './helpers/test-app.ts';
 
@@ -67,36 +66,7 @@ describe.runIf(testDialect === 'postgres')('reminders across server processes', 
 
   beforeAll(async () => {
     subject = await createTestDatabase();
-    const { db } = subject.database;
-    const now = new Date().toISOString();
-    const author = randomUUID();
-    const users = [author, ...Array.from({ length: MEMBERS }, () => randomUUID())];
-    await db
-      .insertInto('users')
-      .values(
-        users.map((id, index) => ({
-          id,
-          email: `miembro${index}@example.com`,
-          name: `Miembro ${index}`,
-          password_hash: 'not-used',
-          activated_at: now,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .execute();
-    publicationId = await storePublication(db, {
-      typed: 'events',
-      title: 'Taller de compostaje',
-      createdBy: author,
-      createdAt: now,
-      country: 'arg',
-      calendaredAt: new Date(Date.now() + 3 * HOUR).toISOString(),
-    });
-    await db
-      .insertInto('interests')
-      .values(users.slice(1).map((id) => ({ user_id: id, publication_id: publicationId, created_at: now })))
-      .execute();
+    ({ publicationId } = await storeInterestedEvent(subject.database.db, MEMBERS));
   }, 120_000);
 
   afterAll(async () => {

@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rescheduleReminders } from '../src/modules/interests/reminders.ts';
-import { storePublication } from './helpers/publications.ts';
+import { storeInterestedEvent } from './helpers/publications.ts';
 import { killServer, startServer, type ServerProcess } from './helpers/server-process.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from './helpers/test-app.ts';
 
@@ -12,7 +11,6 @@ import { createTestDatabase, testDialect, type TestDatabase } from './helpers/te
 // run it. Real processes on one PostgreSQL: what is due stays queued while only the former runs, and a process with
 // the queue on sends it (its notification, its e-mail from that process alone).
 
-const HOUR = 3_600_000;
 const POLL_MS = 200;
 
 describe.runIf(testDialect === 'postgres')('a server process with JOBS_WORKER=off', () => {
@@ -60,36 +58,10 @@ describe.runIf(testDialect === 'postgres')('a server process with JOBS_WORKER=of
 
   beforeAll(async () => {
     subject = await createTestDatabase();
-    const { db } = subject.database;
-    const now = new Date().toISOString();
-    const author = randomUUID();
-    member = randomUUID();
-    await db
-      .insertInto('users')
-      .values(
-        [author, member].map((id, index) => ({
-          id,
-          email: `cola${index}@example.com`,
-          name: `Miembro ${index}`,
-          password_hash: 'not-used',
-          activated_at: now,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .execute();
-    publicationId = await storePublication(db, {
-      typed: 'events',
-      title: 'Feria de semillas',
-      createdBy: author,
-      createdAt: now,
-      country: 'arg',
-      calendaredAt: new Date(Date.now() + 3 * HOUR).toISOString(),
-    });
-    await db
-      .insertInto('interests')
-      .values({ user_id: member, publication_id: publicationId, created_at: now })
-      .execute();
+    ({
+      publicationId,
+      memberIds: [member = ''],
+    } = await storeInterestedEvent(subject.database.db, 1));
   }, 60_000);
 
   afterAll(async () => {

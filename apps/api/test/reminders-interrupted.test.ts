@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import pino from 'pino';
 import { sql } from 'kysely';
@@ -14,7 +13,7 @@ import {
 } from '../src/modules/interests/reminders.ts';
 import { claimJobs, failJob } from '../src/modules/jobs/repository.ts';
 import { createJobWorker, type JobWorker } from '../src/modules/jobs/worker.ts';
-import { storePublication } from './helpers/publications.ts';
+import { storeInterestedEvent } from './helpers/publications.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-app.ts';
 
 // A burst of reminders interrupted at every point a batch can stop (decision 036), on both dialects: a process that
@@ -24,7 +23,6 @@ import { createTestDatabase, type TestDatabase } from './helpers/test-app.ts';
 // exactly one notification and one e-mail: nothing lost, nothing twice.
 
 const MEMBERS = 300;
-const HOUR = 3_600_000;
 const LEASE_MS = 1500;
 const waitLong = { timeout: 60_000, interval: 100 };
 
@@ -38,36 +36,7 @@ describe('a reminder burst interrupted mid-way', () => {
 
   beforeAll(async () => {
     subject = await createTestDatabase();
-    const { db } = subject.database;
-    const now = new Date().toISOString();
-    const author = randomUUID();
-    const users = [author, ...Array.from({ length: MEMBERS }, () => randomUUID())];
-    await db
-      .insertInto('users')
-      .values(
-        users.map((id, index) => ({
-          id,
-          email: `miembro${index}@example.com`,
-          name: `Miembro ${index}`,
-          password_hash: 'not-used',
-          activated_at: now,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .execute();
-    publicationId = await storePublication(db, {
-      typed: 'events',
-      title: 'Taller de compostaje',
-      createdBy: author,
-      createdAt: now,
-      country: 'arg',
-      calendaredAt: new Date(Date.now() + 3 * HOUR).toISOString(),
-    });
-    await db
-      .insertInto('interests')
-      .values(users.slice(1).map((id) => ({ user_id: id, publication_id: publicationId, created_at: now })))
-      .execute();
+    ({ publicationId } = await storeInterestedEvent(subject.database.db, MEMBERS));
   }, 120_000);
 
   afterAll(async () => {

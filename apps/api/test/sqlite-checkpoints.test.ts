@@ -38,6 +38,16 @@ async function eventually(check: () => Promise<boolean>, timeoutMs = 15_000): Pr
   }
 }
 
+/** A WAL-mode file with a `notes` table of blobs, and a statement that adds one of `bytes` random bytes. */
+function notesFile(folder: string) {
+  const filename = path.join(folder, 'notes.sqlite');
+  const database = new DatabaseSync(filename);
+  database.exec('pragma journal_mode = wal');
+  database.exec('create table notes (id integer primary key, body blob not null)');
+  const insert = database.prepare('insert into notes (body) values (randomblob(?))');
+  return { filename, database, insert };
+}
+
 describe.runIf(testDialect === 'sqlite')('SQLite checkpoints off the event loop', () => {
   let folder: string;
   beforeEach(async () => {
@@ -60,11 +70,7 @@ describe.runIf(testDialect === 'sqlite')('SQLite checkpoints off the event loop'
   });
 
   it('copies the log into the file from its thread once the log has grown past the threshold', async () => {
-    const filename = path.join(folder, 'notes.sqlite');
-    const database = new DatabaseSync(filename);
-    database.exec('pragma journal_mode = wal');
-    database.exec('create table notes (id integer primary key, body blob not null)');
-    const insert = database.prepare('insert into notes (body) values (randomblob(?))');
+    const { filename, database, insert } = notesFile(folder);
     const write = (rows: number) => {
       for (let row = 0; row < rows; row++) insert.run(ROW_BYTES);
     };
@@ -96,11 +102,7 @@ describe.runIf(testDialect === 'sqlite')('SQLite checkpoints off the event loop'
   });
 
   it('copies a large log without emptying it; the next write starts it over, its file cut back', async () => {
-    const filename = path.join(folder, 'notes.sqlite');
-    const database = new DatabaseSync(filename);
-    database.exec('pragma journal_mode = wal');
-    database.exec('create table notes (id integer primary key, body blob not null)');
-    const insert = database.prepare('insert into notes (body) values (randomblob(?))');
+    const { filename, database, insert } = notesFile(folder);
     const limit = WAL_START_BYTES;
     const checkpoints = checkpointOffTheEventLoop(database, filename, 20, limit);
     try {
@@ -122,11 +124,7 @@ describe.runIf(testDialect === 'sqlite')('SQLite checkpoints off the event loop'
   });
 
   it('empties a large log that readers kept from being copied whole, once they let go', async () => {
-    const filename = path.join(folder, 'notes.sqlite');
-    const database = new DatabaseSync(filename);
-    database.exec('pragma journal_mode = wal');
-    database.exec('create table notes (id integer primary key, body blob not null)');
-    const insert = database.prepare('insert into notes (body) values (randomblob(?))');
+    const { filename, database, insert } = notesFile(folder);
     const limit = WAL_START_BYTES;
     // A reader whose snapshot predates every row: no checkpoint may copy past it.
     const reader = new DatabaseSync(filename);

@@ -36,17 +36,8 @@ export function bytesOf(entry: CorpusEntry): Buffer {
   return entry.hex !== undefined ? Buffer.from(entry.hex, 'hex') : Buffer.from(textOf(entry), 'utf8');
 }
 
-/** A small seeded generator (mulberry32): the same seed picks the same cases. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+/** A small seeded generator (mulberry32, the benchmarks' own): the same seed picks the same cases. */
+export { seededRandom } from '../../../../scripts/lib/seeded-random.ts';
 
 /** Up to `count` items of the list, picked by the generator. */
 export function pick<T>(items: readonly T[], count: number, random: () => number): T[] {

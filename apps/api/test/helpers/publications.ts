@@ -189,3 +189,43 @@ export async function createPublication(
   if (response.statusCode !== 201) throw new Error(`Create failed: ${response.statusCode} ${response.body}`);
   return response.json<{ publication: PublicationBody }>().publication;
 }
+
+/**
+ * An event by a new author starting in 3 hours (its 24-hour reminder due at once), with `members` new members
+ * (`miembro{n}@example.com`, e-mails on) interested in it: what the reminder tests start from.
+ */
+export async function storeInterestedEvent(
+  db: DB,
+  members: number,
+): Promise<{ publicationId: string; memberIds: string[] }> {
+  const now = new Date().toISOString();
+  const author = randomUUID();
+  const memberIds = Array.from({ length: members }, () => randomUUID());
+  await db
+    .insertInto('users')
+    .values(
+      [author, ...memberIds].map((id, index) => ({
+        id,
+        email: `miembro${index}@example.com`,
+        name: `Miembro ${index}`,
+        password_hash: 'not-used',
+        activated_at: now,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .execute();
+  const publicationId = await storePublication(db, {
+    typed: 'events',
+    title: 'Taller de compostaje',
+    createdBy: author,
+    createdAt: now,
+    country: 'arg',
+    calendaredAt: new Date(Date.now() + 3 * 3_600_000).toISOString(),
+  });
+  await db
+    .insertInto('interests')
+    .values(memberIds.map((id) => ({ user_id: id, publication_id: publicationId, created_at: now })))
+    .execute();
+  return { publicationId, memberIds };
+}
