@@ -87,15 +87,17 @@ describe.runIf(testDialect === 'postgres')('a server process with JOBS_WORKER=of
     expect(await notified()).toBe(0);
 
     const queue = await start('on');
+    // The e-mail's file is written before its job is finished: both are waited for, not one after the other.
     await vi.waitFor(
       async () => {
         expect(await notified()).toBe(1);
         expect(await sentFrom(queue.dataDir)).toBe(1);
+        // Only the hour-before reminder is left.
+        expect(await queued()).toBe(1);
       },
       { timeout: 30_000, interval: 100 },
     );
-    // Only the hour-before reminder is left, and nothing was sent by the process with the queue off.
-    expect(await queued()).toBe(1);
+    // Nothing was sent by the process with the queue off.
     expect(await sentFrom(web.dataDir)).toBe(0);
   }, 90_000);
 });
