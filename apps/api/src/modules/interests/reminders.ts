@@ -135,11 +135,13 @@ export function reminderHandler({ db, wake }: { db: DB; wake: () => void }): Job
     const publications = new Map<string, Check>();
     for (const id of publicationIds) publications.set(id, owed(await findPublication(db, id), now));
     const [interests, users] = await Promise.all([
+      // By member only: the primary key's prefix finds their few rows. With the publication too, a planner without
+      // fresh statistics (an event that just gained its 100,000 interested members) scans the publication's index
+      // and filters every member of it (15 ms a batch instead of 1.5); the pairs are checked below.
       db
         .selectFrom('interests')
         .select(['user_id', 'publication_id'])
         .where('user_id', 'in', userIds)
-        .where('publication_id', 'in', publicationIds)
         .execute(),
       db
         .selectFrom('users')
