@@ -15,12 +15,13 @@ await build({
   cwd: api,
   input: {
     main: 'src/main.ts',
-    // Started by path at run time: the SQLite reader and checkpoint threads, the SMTP thread, the demo content's child
-    // process.
+    // Started by path at run time: the SQLite reader and checkpoint threads, the SMTP thread, the job queue's thread,
+    // the demo content's child process.
     'sqlite-reader-worker': 'src/db/sqlite-reader-worker.ts',
     'sqlite-checkpoint-worker': 'src/db/sqlite-checkpoint-worker.ts',
     'demo-process': 'src/demo/demo-process.ts',
     'smtp-thread': 'src/modules/mail/smtp-thread.ts',
+    'queue-thread-main': 'src/modules/jobs/queue-thread-main.ts',
   },
   platform: 'node',
   // Packages stay in node_modules (native addons, files read beside their code); the workspace's sources are built.

@@ -8,9 +8,6 @@ import { dealRoutes } from './modules/deals/routes.ts';
 import { favoriteRoutes } from './modules/favorites/routes.ts';
 import { calendarFeedRoutes } from './modules/calendar-feeds/routes.ts';
 import { interestRoutes } from './modules/interests/routes.ts';
-import { CHANGE_MAIL_JOB, changeMailHandler } from './modules/interests/change-mail.ts';
-import { reminderMailHandler } from './modules/interests/reminder-mail.ts';
-import { REMINDER_JOB, REMINDER_MAIL_JOB, reminderHandler } from './modules/interests/reminders.ts';
 import { createInterestsService } from './modules/interests/service.ts';
 import { startJobWorker } from './modules/jobs/queue-plugin.ts';
 import { geocodingRoutes } from './modules/geocoding/routes.ts';
@@ -25,18 +22,23 @@ import { reportRoutes } from './modules/reports/routes.ts';
 import { createCommunityMail } from './modules/notifications/community-mail.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { ratingRoutes } from './modules/ratings/routes.ts';
-import { MATCH_JOB, matchHandler } from './modules/searches/alerts.ts';
-import { DIGEST_JOB, digestHandler, scheduleDigests } from './modules/searches/digest.ts';
+import { scheduleDigests } from './modules/searches/digest.ts';
 import { savedSearchRoutes } from './modules/searches/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { handleNotFound } from './plugins/error-handler.ts';
+import { queueHandlers } from './queue-handlers.ts';
 import { refuseNulCharacters } from './plugins/input-guard.ts';
 import { originCheck } from './plugins/origin-check.ts';
 
-export type ApiOptions = { database: DatabaseHandle; config: Config };
+export type ApiOptions = {
+  database: DatabaseHandle;
+  config: Config;
+  /** With metrics on: counts the e-mails of the queue thread, whose mailer is not the app's. */
+  countEmails?: (outcome: 'sent' | 'failed', count: number) => void;
+};
 
 /** Everything under /api, encapsulated: feature modules register here. */
-export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (api, { database, config }) => {
+export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (api, { database, config, countEmails }) => {
   await api.register(originCheck, { publicUrl: config.publicUrl });
   refuseNulCharacters(api);
 
@@ -50,38 +52,25 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (api, { database,
   });
   api.addHook('onClose', async () => communityMail.settled());
 
-  // The durable job queue's worker of this process (decision 036): the reminders of "Me interesa" and their
-  // e-mails, the saved searches' alerts (decision 041).
+  // The durable job queue's worker of this process (decision 036), where JOBS_WORKER puts it (decisions 051, 052).
   const { db, dialect } = database;
   const jobs = startJobWorker(api, {
     db,
     dialect,
-    pollMs: config.jobsPollMs,
-    run: config.jobsWorker,
-    handlers: (wake) => ({
-      [REMINDER_JOB]: reminderHandler({ db, wake }),
-      [MATCH_JOB]: matchHandler({ db, dialect }),
-      [DIGEST_JOB]: digestHandler({
-        db,
-        mailer: api.mailer,
-        publicUrl: config.publicUrl,
-        secretKey: config.secretKey,
-      }),
-      [CHANGE_MAIL_JOB]: changeMailHandler({
-        db,
-        mailer: api.mailer,
-        storage: api.mediaStorage,
-        publicUrl: config.publicUrl,
-        secretKey: config.secretKey,
-      }),
-      [REMINDER_MAIL_JOB]: reminderMailHandler({
-        db,
-        mailer: api.mailer,
-        storage: api.mediaStorage,
-        publicUrl: config.publicUrl,
-        secretKey: config.secretKey,
-      }),
-    }),
+    config,
+    countEmails,
+    handlers: (wake) =>
+      queueHandlers(
+        {
+          db,
+          dialect,
+          mailer: api.mailer,
+          storage: api.mediaStorage,
+          publicUrl: config.publicUrl,
+          secretKey: config.secretKey,
+        },
+        wake,
+      ),
   });
   await scheduleDigests(db);
   const interests = createInterestsService({

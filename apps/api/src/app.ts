@@ -187,6 +187,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await serveMedia(app, config, mediaStorage);
 
-  await app.register(apiPlugin, { prefix: '/api', database, config });
+  await app.register(apiPlugin, {
+    prefix: '/api',
+    database,
+    config,
+    countEmails: metrics === undefined ? undefined : (outcome, count) => metrics.email(outcome, count),
+  });
   return app;
 }

@@ -81,10 +81,12 @@ export type Config = {
   /** The job queue's longest idle sleep: how late a job queued by another process may start (decision 036). */
   jobsPollMs: number;
   /**
-   * Whether this process runs the job queue (decision 051). Off, it only answers requests and what it queues waits
-   * for a process that runs it (at most `jobsPollMs`); only with PostgreSQL, where other processes can.
+   * Where this process runs the job queue. `thread` (PostgreSQL's default, decision 052): on a thread of its own at
+   * a lower CPU priority, with its own connections and mailer; `on` (SQLite's, whose one writing connection is the
+   * main thread's): beside the requests; `off` (decision 051): not at all, and what it queues waits for a process
+   * that runs it (at most `jobsPollMs`); only with PostgreSQL, where other processes can.
    */
-  jobsWorker: boolean;
+  jobsWorker: JobsWorker;
   assistant: {
     /** Questions per client address and minute. */
     rateLimitMax: number;
@@ -104,6 +106,8 @@ export type Config = {
   /** The address search of the publication form (GEOCODER_URL); null: off, points come from links, map or GPS. */
   geocoder: GeocoderConfig | null;
 };
+
+export type JobsWorker = 'thread' | 'on' | 'off';
 
 /** A Nominatim-compatible search service (decision 050). */
 export type GeocoderConfig = {
@@ -249,6 +253,18 @@ const switchValue = z.string().transform((value, context) => {
   context.addIssue({
     code: 'custom',
     message: `must be one of on, true, 1, off, false, 0, got ${quoted(value)}`,
+  });
+  return z.NEVER;
+});
+
+const jobsWorkerValue = z.string().transform((value, context): JobsWorker => {
+  const normalized = value.trim().toLowerCase();
+  if (normalized === 'thread') return 'thread';
+  if (['on', 'true', '1'].includes(normalized)) return 'on';
+  if (['off', 'false', '0'].includes(normalized)) return 'off';
+  context.addIssue({
+    code: 'custom',
+    message: `must be thread, on or off, got ${quoted(value)}`,
   });
   return z.NEVER;
 });
@@ -401,10 +417,19 @@ export function loadConfig(env: Env = process.env): Config {
   const shutdownDrainMs = read('SHUTDOWN_DRAIN_MS', optionalMilliseconds, 0);
   const databaseWaitMs = read('DATABASE_WAIT_MS', optionalMilliseconds, DATABASE_WAIT_MS);
   const jobsPollMs = read('JOBS_POLL_MS', jobsPoll, JOBS_POLL_MS);
-  const jobsWorker = read('JOBS_WORKER', switchValue, true);
-  if (!jobsWorker && databaseUrl === undefined) {
+  const jobsWorker = read<JobsWorker>(
+    'JOBS_WORKER',
+    jobsWorkerValue,
+    databaseUrl === undefined ? 'on' : 'thread',
+  );
+  if (jobsWorker === 'off' && databaseUrl === undefined) {
     problems.push(
       'JOBS_WORKER=off needs DATABASE_URL: with the embedded SQLite database this one process must run the job queue',
+    );
+  }
+  if (jobsWorker === 'thread' && databaseUrl === undefined) {
+    problems.push(
+      "JOBS_WORKER=thread needs DATABASE_URL: the embedded SQLite database's writes all go through the main thread",
     );
   }
   const assistantRateLimitMax = read('ASSISTANT_RATE_LIMIT_MAX', attempts, ASSISTANT_RATE_LIMIT_MAX);

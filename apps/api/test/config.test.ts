@@ -126,7 +126,7 @@ describe('loadConfig', () => {
       shutdownDrainMs: 0,
       databaseWaitMs: 60_000,
       jobsPollMs: 30_000,
-      jobsWorker: true,
+      jobsWorker: 'on',
       assistant: { rateLimitMax: 30, languageModel: undefined },
       mapStyleUrl: DEFAULT_MAP_STYLE_URL,
       mapOrigins: ['https://tiles.openfreemap.org'],
@@ -223,7 +223,7 @@ describe('loadConfig', () => {
       shutdownDrainMs: 5000,
       databaseWaitMs: 0,
       jobsPollMs: 30_000,
-      jobsWorker: false,
+      jobsWorker: 'off',
       mercadoPago: {
         clientId: '123',
         clientSecret: 'client-secret',
@@ -340,19 +340,22 @@ describe('loadConfig', () => {
     });
   });
 
-  it('runs the job queue unless JOBS_WORKER is off, which only PostgreSQL allows', () => {
-    expect(loadConfig({}).jobsWorker).toBe(true);
-    expect(loadConfig({ DATABASE_URL: 'postgres://db.example/eco', JOBS_WORKER: 'off' }).jobsWorker).toBe(
-      false,
-    );
-    expect(loadConfig({ DATABASE_URL: 'postgres://db.example/eco', JOBS_WORKER: 'on' }).jobsWorker).toBe(
-      true,
-    );
+  it('runs the job queue on a thread with PostgreSQL, beside the requests with SQLite, or not at all', () => {
+    const postgres = 'postgres://db.example/eco';
+    expect(loadConfig({}).jobsWorker).toBe('on');
+    expect(loadConfig({ DATABASE_URL: postgres }).jobsWorker).toBe('thread');
+    expect(loadConfig({ DATABASE_URL: postgres, JOBS_WORKER: 'off' }).jobsWorker).toBe('off');
+    expect(loadConfig({ DATABASE_URL: postgres, JOBS_WORKER: 'on' }).jobsWorker).toBe('on');
+    expect(loadConfig({ DATABASE_URL: postgres, JOBS_WORKER: ' Thread ' }).jobsWorker).toBe('thread');
+    expect(loadConfig({ JOBS_WORKER: 'true' }).jobsWorker).toBe('on');
     expect(problemsOf({ JOBS_WORKER: 'off' })).toEqual([
       'JOBS_WORKER=off needs DATABASE_URL: with the embedded SQLite database this one process must run the job queue',
     ]);
-    expect(problemsOf({ DATABASE_URL: 'postgres://db.example/eco', JOBS_WORKER: 'sometimes' })).toEqual([
-      'JOBS_WORKER must be one of on, true, 1, off, false, 0, got "sometimes"',
+    expect(problemsOf({ JOBS_WORKER: 'thread' })).toEqual([
+      "JOBS_WORKER=thread needs DATABASE_URL: the embedded SQLite database's writes all go through the main thread",
+    ]);
+    expect(problemsOf({ DATABASE_URL: postgres, JOBS_WORKER: 'sometimes' })).toEqual([
+      'JOBS_WORKER must be thread, on or off, got "sometimes"',
     ]);
   });
 

@@ -86,6 +86,9 @@ export async function createTestDatabase(
     RATE_LIMIT_MAX: '10000',
     // The captcha has tests of its own (captcha-*.test.ts); the other suites sign up without one.
     CAPTCHA_PROVIDER: 'off',
+    // The queue beside the requests, where the tests' mailers and storages are (the thread builds its own): the
+    // queue thread has tests of its own (queue-thread.test.ts).
+    JOBS_WORKER: 'on',
     // The api-s3 project: a bucket of its own on the file's S3 server.
     ...(await testMediaEnv()),
     ...options.env,

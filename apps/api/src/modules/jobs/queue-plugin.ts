@@ -1,14 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
 import type { DB, Dialect } from '../../db/schema.ts';
+import { createQueueThread } from './queue-thread.ts';
 import { createJobWorker, type JobHandler, type JobWorker } from './worker.ts';
 
 /** A process that does not run the queue (JOBS_WORKER=off): what it queues waits for one that does. */
 const NO_WORKER: JobWorker = { start() {}, wake() {}, stop: async () => {} };
 
 /**
- * This process's job worker: started when the app is ready, stopped (the batch in hand finished) when it closes.
- * `handlers` receive the worker's wake so that what they queue for now runs at once. With `run` false (decision
- * 051: the queue in processes of its own) there is none, and a wake does nothing: the processes that run the queue
+ * This process's job worker, where JOBS_WORKER puts it: started when the app is ready, stopped (the batch in hand
+ * finished) when it closes. On the main thread (`on`), `handlers` receive the worker's wake so that what they queue
+ * for now runs at once; on the queue thread (`thread`, decision 052) the thread builds its own, and a wake here is
+ * passed on to it. With `off` (decision 051) there is none, and a wake does nothing: the processes that run the queue
  * find the work within their poll.
  */
 export function startJobWorker(
@@ -16,24 +19,29 @@ export function startJobWorker(
   options: {
     db: DB;
     dialect: Dialect;
-    pollMs: number;
-    run: boolean;
+    config: Config;
     handlers: (wake: () => void) => Record<string, JobHandler>;
+    /** Adds the queue thread's e-mails to the process's metrics (the main thread's mailer counts its own). */
+    countEmails?: (outcome: 'sent' | 'failed', count: number) => void;
   },
 ): JobWorker {
-  if (!options.run) return NO_WORKER;
-  // The handlers wake the worker they run in, which exists by the time they run.
-  const worker: JobWorker = createJobWorker({
-    db: options.db,
-    dialect: options.dialect,
-    handlers: options.handlers(() => worker.wake()),
-    log: app.log,
-    pollMs: options.pollMs,
-    load: {
-      busyMs: () => app.frontDoor.pressure.busyMs(),
-      activeMs: () => performance.eventLoopUtilization().active,
-    },
-  });
+  const { config } = options;
+  if (config.jobsWorker === 'off') return NO_WORKER;
+  const worker: JobWorker =
+    config.jobsWorker === 'thread'
+      ? createQueueThread({ config, log: app.log, countEmails: options.countEmails })
+      : createJobWorker({
+          db: options.db,
+          dialect: options.dialect,
+          // The handlers wake the worker they run in, which exists by the time they run.
+          handlers: options.handlers(() => worker.wake()),
+          log: app.log,
+          pollMs: config.jobsPollMs,
+          load: {
+            busyMs: () => app.frontDoor.pressure.busyMs(),
+            activeMs: () => performance.eventLoopUtilization().active,
+          },
+        });
   app.addHook('onReady', async () => worker.start());
   app.addHook('preClose', async () => worker.stop());
   return worker;

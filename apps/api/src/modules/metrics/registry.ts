@@ -15,7 +15,7 @@ export type Metrics = {
   registry: Registry;
   /** One answered request: `route` is the route's pattern (never the raw URL, which would have no bound). */
   request(method: string, route: string, statusCode: number, seconds: number): void;
-  email(outcome: 'sent' | 'failed'): void;
+  email(outcome: 'sent' | 'failed', count?: number): void;
   /** Stops observing the database. */
   close(): void;
 };
@@ -198,7 +198,7 @@ export function createMetrics({
       requests.inc(labels);
       durations.observe(labels, seconds);
     },
-    email: (outcome) => emails.inc({ outcome }),
+    email: (outcome, count = 1) => emails.inc({ outcome }, count),
     close: stopObserving,
   };
 }
