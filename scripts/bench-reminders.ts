@@ -60,6 +60,13 @@ if (!Number.isSafeInteger(queueProcesses) || queueProcesses < 0)
 const queueNice = Number(process.env.QUEUE_NICE ?? 10);
 if (!Number.isSafeInteger(queueNice) || queueNice < 0 || queueNice > 19)
   throw new Error('QUEUE_NICE must be an integer from 0 to 19');
+/**
+ * The SMTP server's nice value. A site's mail server is another machine: here it shares the 2 cores, so by default it
+ * takes what the site leaves (19) rather than competing with the site's requests at their priority (0).
+ */
+const sinkNice = Number(process.env.SMTP_SINK_NICE ?? 19);
+if (!Number.isSafeInteger(sinkNice) || sinkNice < 0 || sinkNice > 19)
+  throw new Error('SMTP_SINK_NICE must be an integer from 0 to 19');
 const publications = count('LIST_PUBLICATIONS', 100_000);
 const listRate = count('LIST_RATE', 100);
 const listSeconds = count('LIST_SECONDS', 30);
@@ -97,9 +104,15 @@ async function backendCpu(
   return new Map(rows.map((row) => [Number(row.pid), cpuSeconds(Number(row.pid))]));
 }
 
-/** The local SMTP server, in a child process. */
-async function startSink(port: number) {
-  const child = fork(new URL('./lib/smtp-sink.ts', import.meta.url), [String(port)], {
+/** Where each server process runs the queue without queue processes: JOBS_WORKER, or its default (decision 052). */
+function queueWhere(dialect: Dialect): string {
+  const setting = process.env.JOBS_WORKER ?? (dialect === 'postgres' ? 'thread' : 'on');
+  return setting === 'thread' ? "each process's queue thread (nice 10)" : "each process's main thread";
+}
+
+/** The local SMTP server, in a child process at `nice` (smtp-sink.ts). */
+async function startSink(port: number, nice: number) {
+  const child = fork(new URL('./lib/smtp-sink.ts', import.meta.url), [String(port), String(nice)], {
     execArgv: ['--disable-warning=ExperimentalWarning'],
   });
   await new Promise<void>((resolve) => child.once('message', () => resolve()));
@@ -154,7 +167,7 @@ async function benchDialect(dialect: Dialect): Promise<Row> {
     `\n${dialect}: ${publications.toLocaleString('en')} publications, ${members.toLocaleString('en')} interested members, ${servers} server process(es)${queueServers > 0 ? ` and ${queueServers} running the queue (nice ${queueNice})` : ''}…`,
   );
   const bench = await createBenchDatabase(dialect, adminUrl);
-  const sink = await startSink(basePort + 10);
+  const sink = await startSink(basePort + 10, sinkNice);
   /** The servers the lists are asked of, then those that only run the queue. */
   const running: RunningServer[] = [];
   const queue: RunningServer[] = [];
@@ -222,7 +235,9 @@ async function benchDialect(dialect: Dialect): Promise<Row> {
       SMTP_URL: sink.url,
       JOBS_POLL_MS: '1000',
       LOG_LEVEL: 'warn',
-      JOBS_WORKER: queueServers > 0 ? 'off' : 'on',
+      // Without queue processes, each server runs the queue where the configuration puts it by default (a thread of
+      // its own on PostgreSQL, decision 052), or where JOBS_WORKER in the bench's environment says.
+      ...(queueServers > 0 ? { JOBS_WORKER: 'off' } : {}),
     };
     for (let index = 0; index < servers; index += 1) {
       running.push(await serveBuild(basePort + index, serverEnv, { probe: true }));
@@ -332,7 +347,8 @@ async function benchDialect(dialect: Dialect): Promise<Row> {
     return {
       dialect,
       processes: servers,
-      'queue processes': queueServers === 0 ? 'the same' : `${queueServers} (nice ${queueNice})`,
+      'queue runs on':
+        queueServers > 0 ? `${queueServers} process(es) of its own (nice ${queueNice})` : queueWhere(dialect),
       members,
       'list p99 quiet (ms)': round(quiet.percentile(0.99), 2),
       'list p99 burst (ms)': round(during.percentile(0.99), 2),
@@ -349,6 +365,7 @@ async function benchDialect(dialect: Dialect): Promise<Row> {
       'PostgreSQL CPU (s)': dialect === 'postgres' ? round(databaseCpu) : '-',
       // The mail server stands for another machine, but here it shares the cores with the servers.
       'SMTP server CPU (s)': round(sinkCpu),
+      'SMTP server nice': sinkNice,
       notifications: `${Number(notified.n)} (${Number(notified.members)} members)`,
       'e-mails': `${arrived.messages} (${arrived.recipients} recipients)`,
       'mail jobs left': Number(left.n),

@@ -1,12 +1,17 @@
 // A local SMTP server for benchmarks, run as a child process (its CPU is not the load generator's): it accepts every
 // message over plain SMTP, reads it to the end without parsing it, and counts the messages and their distinct
-// recipients. Started with `fork(smtp-sink.ts, [port])`; it answers 'ready' once listening and
-// { messages, recipients, bytes } to every 'count'; SIGTERM stops it.
+// recipients. Started with `fork(smtp-sink.ts, [port, nice])`; it answers 'ready' once listening and
+// { messages, recipients, bytes } to every 'count'; SIGTERM stops it. With a nice value its thread lowers its own CPU
+// priority by that much.
+import { setPriority } from 'node:os';
 import { SMTPServer } from 'smtp-server';
 
 export type SinkCount = { messages: number; recipients: number; bytes: number };
 
 const port = Number(process.argv[2] ?? 0);
+const nice = Number(process.argv[3] ?? 0);
+// Linux keeps a nice value per thread; this one (pid 0: the calling thread) is where the messages are read.
+if (nice > 0) setPriority(0, nice);
 const recipients = new Set<string>();
 let messages = 0;
 let bytes = 0;
