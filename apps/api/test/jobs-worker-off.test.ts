@@ -1,9 +1,9 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rescheduleReminders } from '../src/modules/interests/reminders.ts';
-import { storeInterestedEvent } from './helpers/publications.ts';
+import { dayBeforeReminders, outboxEmails, storeInterestedEvent } from './helpers/publications.ts';
 import { killServer, startServer, type ServerProcess } from './helpers/server-process.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from './helpers/test-app.ts';
 
@@ -34,10 +34,7 @@ describe.runIf(testDialect === 'postgres')('a server process with JOBS_WORKER=of
     return { server, dataDir };
   }
 
-  const sentFrom = async (dataDir: string) =>
-    (await readdir(path.join(dataDir, 'outbox')).catch(() => [] as string[])).filter((name) =>
-      name.endsWith('.eml'),
-    ).length;
+  const sentFrom = (dataDir: string) => outboxEmails(path.join(dataDir, 'outbox'));
   const queued = async () =>
     (
       await subject.database.db
@@ -46,15 +43,7 @@ describe.runIf(testDialect === 'postgres')('a server process with JOBS_WORKER=of
         .where('id', 'like', `interest-reminder%:${publicationId}:%`)
         .execute()
     ).length;
-  const notified = async () =>
-    (
-      await subject.database.db
-        .selectFrom('notifications')
-        .select('id')
-        .where('user_id', '=', member)
-        .where('dedupe_key', 'like', `publication:${publicationId}:reminder:24h:%`)
-        .execute()
-    ).length;
+  const notified = () => dayBeforeReminders(subject.database.db, publicationId, member);
 
   beforeAll(async () => {
     subject = await createTestDatabase();

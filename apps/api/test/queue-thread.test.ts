@@ -4,7 +4,7 @@ import { getPriority } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rescheduleReminders } from '../src/modules/interests/reminders.ts';
 import { QUEUE_THREAD_NICE } from '../src/modules/jobs/queue-thread.ts';
-import { actor, storeInterestedEvent } from './helpers/publications.ts';
+import { actor, dayBeforeReminders, outboxEmails, storeInterestedEvent } from './helpers/publications.ts';
 import { createTestApp, testDialect, type TestApp } from './helpers/test-app.ts';
 
 // JOBS_WORKER=thread (PostgreSQL's default, decision 052): the queue runs on a thread of the process at a lower CPU
@@ -35,19 +35,8 @@ describe.runIf(testDialect === 'postgres')('the job queue on its own thread (JOB
   const requestThread = Number(readlinkSync('/proc/thread-self').split('/').at(-1));
   const baseNice = getPriority(requestThread);
 
-  const emails = async () =>
-    (await readdir(subject.config.outboxDir).catch(() => [] as string[])).filter((name) =>
-      name.endsWith('.eml'),
-    ).length;
-  const notified = async (userId: string) =>
-    (
-      await subject.database.db
-        .selectFrom('notifications')
-        .select('id')
-        .where('user_id', '=', userId)
-        .where('dedupe_key', 'like', `publication:${publicationId}:reminder:24h:%`)
-        .execute()
-    ).length;
+  const emails = () => outboxEmails(subject.config.outboxDir);
+  const notified = (userId: string) => dayBeforeReminders(subject.database.db, publicationId, userId);
   const emailsCounted = async () => {
     const response = await subject.app.inject({
       url: '/metrics',

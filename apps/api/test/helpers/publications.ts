@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import type { ListingType } from '@eco/domain';
@@ -228,4 +229,21 @@ export async function storeInterestedEvent(
     .values(memberIds.map((id) => ({ user_id: id, publication_id: publicationId, created_at: now })))
     .execute();
   return { publicationId, memberIds };
+}
+
+/** How many of the event's day-before reminder notifications a member has (0 or 1: they are deduplicated). */
+export async function dayBeforeReminders(db: DB, publicationId: string, userId: string): Promise<number> {
+  const rows = await db
+    .selectFrom('notifications')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('dedupe_key', 'like', `publication:${publicationId}:reminder:24h:%`)
+    .execute();
+  return rows.length;
+}
+
+/** The e-mails a server wrote to an outbox folder (none while the folder does not exist yet). */
+export async function outboxEmails(outboxDir: string): Promise<number> {
+  const names = await readdir(outboxDir).catch(() => [] as string[]);
+  return names.filter((name) => name.endsWith('.eml')).length;
 }

@@ -22,15 +22,14 @@ const log = createLogger(config).child({ thread: 'queue' });
  * Linux keeps a nice value per thread, set through the thread's id (setpriority(2) with PRIO_PROCESS). Raising one's
  * own needs no privilege. Elsewhere (no /proc/thread-self) the thread keeps the process's priority.
  */
-function lowerPriority(): { tid: number | undefined; nice: number | undefined } {
-  let tid: number | undefined;
+function lowerPriority(): number | undefined {
   try {
-    tid = Number(readlinkSync('/proc/thread-self').split('/').at(-1));
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').at(-1));
     setPriority(tid, Math.min(19, getPriority(tid) + nice));
-    return { tid, nice: getPriority(tid) };
+    return getPriority(tid);
   } catch (error) {
     log.warn({ err: error }, 'Could not lower the job queue thread’s CPU priority');
-    return { tid, nice: undefined };
+    return undefined;
   }
 }
 
@@ -66,7 +65,7 @@ function reportedMailer(mailer: Mailer): { mailer: Mailer; flush: () => void } {
   };
 }
 
-const priority = lowerPriority();
+const lowered = lowerPriority();
 const database = createDatabase(config, { logger: log });
 const mail = reportedMailer(
   createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, logger: log }),
@@ -106,4 +105,4 @@ port.on('message', (request: QueueThreadRequest) => {
 });
 
 worker.start();
-port.postMessage({ type: 'started', ...priority } satisfies QueueThreadReport);
+port.postMessage({ type: 'started', nice: lowered } satisfies QueueThreadReport);

@@ -24,15 +24,10 @@ const QUEUE_THREAD = new URL(
 export type QueueThreadData = { config: Config; nice: number };
 export type QueueThreadRequest = { type: 'wake' } | { type: 'stop' };
 export type QueueThreadReport =
-  /** Running: its operating-system thread id and nice value (undefined where they cannot be read or set). */
-  | { type: 'started'; tid: number | undefined; nice: number | undefined }
+  /** Running, at this nice value (undefined where it could not be set). */
+  | { type: 'started'; nice: number | undefined }
   /** E-mails sent and failed since the last report (the process's /metrics counts them). */
   | { type: 'emails'; sent: number; failed: number };
-
-export type QueueThread = JobWorker & {
-  /** The running thread's operating-system id and nice value, once it has started. */
-  readonly started: Promise<{ tid: number | undefined; nice: number | undefined }>;
-};
 
 export function createQueueThread({
   config,
@@ -45,15 +40,11 @@ export function createQueueThread({
   /** Adds the thread's e-mails to the process's metrics. */
   countEmails?: (outcome: 'sent' | 'failed', count: number) => void;
   nice?: number;
-}): QueueThread {
+}): JobWorker {
   let thread: Worker | undefined;
   let stopping = false;
   let restartMs = RESTART_MS;
   let restartTimer: NodeJS.Timeout | undefined;
-  let markStarted: (value: { tid: number | undefined; nice: number | undefined }) => void = () => {};
-  const started = new Promise<{ tid: number | undefined; nice: number | undefined }>((resolve) => {
-    markStarted = resolve;
-  });
 
   function spawn(): void {
     const worker = new Worker(QUEUE_THREAD, { workerData: { config, nice } satisfies QueueThreadData });
@@ -62,7 +53,6 @@ export function createQueueThread({
       if (report.type === 'started') {
         restartMs = RESTART_MS;
         if (report.nice === undefined) log.warn('The job queue runs on its thread at the same CPU priority');
-        markStarted({ tid: report.tid, nice: report.nice });
       } else if (report.type === 'emails') {
         if (report.sent > 0) countEmails?.('sent', report.sent);
         if (report.failed > 0) countEmails?.('failed', report.failed);
@@ -80,7 +70,6 @@ export function createQueueThread({
   }
 
   return {
-    started,
     start() {
       if (thread !== undefined || stopping) return;
       spawn();
