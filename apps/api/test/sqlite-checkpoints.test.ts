@@ -38,6 +38,17 @@ async function eventually(check: () => Promise<boolean>, timeoutMs = 15_000): Pr
   }
 }
 
+/** Whether a write can begin on the connection now, without waiting (its busy timeout is 0). */
+function canBeginWrite(database: DatabaseSync): boolean {
+  try {
+    database.exec('begin immediate');
+  } catch {
+    return false;
+  }
+  database.exec('rollback');
+  return true;
+}
+
 /** A WAL-mode file with a `notes` table of blobs, and a statement that adds one of `bytes` random bytes. */
 function notesFile(folder: string) {
   const filename = path.join(folder, 'notes.sqlite');
@@ -134,7 +145,9 @@ describe.runIf(testDialect === 'sqlite')('SQLite checkpoints off the event loop'
     try {
       const rows = Math.ceil((3 * limit) / ROW_BYTES);
       for (let row = 0; row < rows; row++) insert.run(ROW_BYTES);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // The thread's truncating checkpoint waits for the reader, holding the writers back meanwhile: once a write
+      // cannot begin, it is waiting (on a busy machine the thread may take a while to start and look).
+      await eventually(async () => !canBeginWrite(database), 10_000);
       expect(await rowsInFile(filename, folder)).toBe(0);
       reader.exec('commit');
       // The thread's truncating checkpoint, waiting for the reader until now, copies the whole log and empties it.

@@ -43,6 +43,15 @@ export function startJobWorker(
           },
         });
   app.addHook('onReady', async () => worker.start());
-  app.addHook('preClose', async () => worker.stop());
+  // The close stops the worker at once and waits for it after the server has stopped accepting connections: the
+  // batch in hand (or a thread still starting) finishes beside the requests in flight instead of keeping the port
+  // open.
+  let stopped: Promise<void> | undefined;
+  app.addHook('preClose', async () => {
+    stopped = worker.stop();
+  });
+  app.addHook('onClose', async () => {
+    await (stopped ?? worker.stop());
+  });
   return worker;
 }
