@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { claimJobs } from '../src/modules/jobs/repository.ts';
-import { rescheduleReminders } from '../src/modules/interests/reminders.ts';
-import { storeInterestedEvent } from './helpers/publications.ts';
+import { queueRemindersOf, storeInterestedEvent } from './helpers/publications.ts';
 import { killServer, startServer, type ServerProcess } from './helpers/server-process.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from './helpers/test-app.ts';
 
@@ -77,13 +76,8 @@ describe.runIf(testDialect === 'postgres')('reminders across server processes', 
 
   it('sends each member one notification and one e-mail per reminder from two processes', async () => {
     await Promise.all([start(), start()]);
-    const start24 = await subject.database.db
-      .selectFrom('publications')
-      .select('calendared_at')
-      .where('id', '=', publicationId)
-      .executeTakeFirstOrThrow();
     // All queued at once while both processes poll: the 24-hour reminders are due now (less than 24 h ahead).
-    await rescheduleReminders(subject.database.db, 'postgres', publicationId, start24.calendared_at);
+    await queueRemindersOf(subject.database.db, 'postgres', publicationId);
     await vi.waitFor(async () => {
       expect(await queued('interest-reminder:%:24h')).toBe(0);
       expect(await queued('interest-reminder-mail:%')).toBe(0);

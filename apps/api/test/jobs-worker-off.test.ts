@@ -2,8 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { rescheduleReminders } from '../src/modules/interests/reminders.ts';
-import { dayBeforeReminders, outboxEmails, storeInterestedEvent } from './helpers/publications.ts';
+import {
+  dayBeforeReminders,
+  outboxEmails,
+  queueRemindersOf,
+  storeInterestedEvent,
+} from './helpers/publications.ts';
 import { killServer, startServer, type ServerProcess } from './helpers/server-process.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from './helpers/test-app.ts';
 
@@ -62,13 +66,8 @@ describe.runIf(testDialect === 'postgres')('a server process with JOBS_WORKER=of
   it('answers requests and leaves due work queued until a process that runs the queue sends it', async () => {
     const web = await start('off');
     expect((await fetch(`${web.server.url}/api/ready`)).status).toBe(200);
-    const { calendared_at: startsAt } = await subject.database.db
-      .selectFrom('publications')
-      .select('calendared_at')
-      .where('id', '=', publicationId)
-      .executeTakeFirstOrThrow();
     // The 24-hour reminder is due now; the hour-before one waits for its time.
-    await rescheduleReminders(subject.database.db, 'postgres', publicationId, startsAt);
+    await queueRemindersOf(subject.database.db, 'postgres', publicationId);
     expect(await queued()).toBe(2);
     // Ten polls of a process that ran the queue: this one claims nothing.
     await new Promise((resolve) => setTimeout(resolve, 10 * POLL_MS));

@@ -2,9 +2,14 @@ import { readlinkSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { getPriority } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { rescheduleReminders } from '../src/modules/interests/reminders.ts';
 import { QUEUE_THREAD_NICE } from '../src/modules/jobs/queue-thread.ts';
-import { actor, dayBeforeReminders, outboxEmails, storeInterestedEvent } from './helpers/publications.ts';
+import {
+  actor,
+  dayBeforeReminders,
+  outboxEmails,
+  queueRemindersOf,
+  storeInterestedEvent,
+} from './helpers/publications.ts';
 import { createTestApp, testDialect, type TestApp } from './helpers/test-app.ts';
 
 // JOBS_WORKER=thread (PostgreSQL's default, decision 052): the queue runs on a thread of the process at a lower CPU
@@ -54,13 +59,8 @@ describe.runIf(testDialect === 'postgres')('the job queue on its own thread (JOB
       publicationId,
       memberIds: [member = ''],
     } = await storeInterestedEvent(subject.database.db, 1));
-    const { calendared_at: startsAt } = await subject.database.db
-      .selectFrom('publications')
-      .select('calendared_at')
-      .where('id', '=', publicationId)
-      .executeTakeFirstOrThrow();
     // The event starts in 3 hours: the 24-hour reminder is due now.
-    await rescheduleReminders(subject.database.db, 'postgres', publicationId, startsAt);
+    await queueRemindersOf(subject.database.db, 'postgres', publicationId);
   }, 60_000);
 
   afterAll(async () => {

@@ -5,15 +5,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MailMessage } from '../src/modules/mail/mailer.ts';
 import { createLocalStorage } from '../src/modules/media/storage.ts';
 import { reminderMailHandler } from '../src/modules/interests/reminder-mail.ts';
-import {
-  REMINDER_JOB,
-  REMINDER_MAIL_JOB,
-  reminderHandler,
-  rescheduleReminders,
-} from '../src/modules/interests/reminders.ts';
+import { REMINDER_JOB, REMINDER_MAIL_JOB, reminderHandler } from '../src/modules/interests/reminders.ts';
 import { claimJobs, failJob } from '../src/modules/jobs/repository.ts';
 import { createJobWorker, type JobWorker } from '../src/modules/jobs/worker.ts';
-import { storeInterestedEvent } from './helpers/publications.ts';
+import { queueRemindersOf, storeInterestedEvent } from './helpers/publications.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-app.ts';
 
 // A burst of reminders interrupted at every point a batch can stop (decision 036), on both dialects: a process that
@@ -65,12 +60,7 @@ describe('a reminder burst interrupted mid-way', () => {
         secretKey: 'test-secret-key-of-enough-length-for-hmac',
       }),
     };
-    const start = await db
-      .selectFrom('publications')
-      .select('calendared_at')
-      .where('id', '=', publicationId)
-      .executeTakeFirstOrThrow();
-    await rescheduleReminders(db, dialect, publicationId, start.calendared_at);
+    await queueRemindersOf(db, dialect, publicationId);
 
     // Died right after claiming 100: nothing done; they are due again when the lease ends.
     expect(await claimJobs(db, dialect, { limit: 100, leaseMs: LEASE_MS })).toHaveLength(100);

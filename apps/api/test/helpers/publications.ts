@@ -3,7 +3,8 @@ import { readdir } from 'node:fs/promises';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import type { ListingType } from '@eco/domain';
-import type { DB } from '../../src/db/schema.ts';
+import type { DB, Dialect } from '../../src/db/schema.ts';
+import { rescheduleReminders } from '../../src/modules/interests/reminders.ts';
 import { createSession } from '../../src/modules/sessions/service.ts';
 import { multipartBody } from '../fixtures/multipart.ts';
 import { asClient, insertUser } from './accounts.ts';
@@ -229,6 +230,16 @@ export async function storeInterestedEvent(
     .values(memberIds.map((id) => ({ user_id: id, publication_id: publicationId, created_at: now })))
     .execute();
   return { publicationId, memberIds };
+}
+
+/** Queues the reminders of everyone interested in the event, as an edit of its start does (the 24-hour one is due now). */
+export async function queueRemindersOf(db: DB, dialect: Dialect, publicationId: string): Promise<void> {
+  const { calendared_at: startsAt } = await db
+    .selectFrom('publications')
+    .select('calendared_at')
+    .where('id', '=', publicationId)
+    .executeTakeFirstOrThrow();
+  await rescheduleReminders(db, dialect, publicationId, startsAt);
 }
 
 /** How many of the event's day-before reminder notifications a member has (0 or 1: they are deduplicated). */
