@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import pg from 'pg';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable } from '../src/db/connection-errors.ts';
+import { createDatabase } from '../src/db/database.ts';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../src/errors.ts';
 import { notify } from '../src/modules/notifications/service.ts';
 import {
@@ -207,4 +209,22 @@ describe.runIf(testDialect === 'postgres')('a lost database connection', () => {
       stream.close();
     }
   }, 45_000);
+
+  it('logs an idle connection the server ended in one short line, without the client pg-pool adds to it', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const handle = createDatabase({ ...subject.config, databaseReadUrl: undefined }, { logger });
+    try {
+      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(handle.db);
+      // Back in the pool, idle: its end is the pool's 'error' event, which pg-pool hands over with the client on it.
+      await sql`select pg_terminate_backend(${rows[0]?.pid})`.execute(second.database.db);
+      await expect.poll(() => lines.some((line) => line.msg === 'PostgreSQL idle client error')).toBe(true);
+      const idle = lines.find((line) => line.msg === 'PostgreSQL idle client error');
+      expect(idle).toMatchObject({ pool: 'main', err: { code: '57P01' } });
+      expect(idle?.err).not.toHaveProperty('client');
+      expect(JSON.stringify(idle).length).toBeLessThan(2000);
+    } finally {
+      await handle.close();
+    }
+  });
 });

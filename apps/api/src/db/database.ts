@@ -96,6 +96,15 @@ function createSqlite(filename: string, readers: number): DatabaseHandle {
 /** pg is loaded only when DATABASE_URL asks for PostgreSQL: an SQLite server never holds it (10 MB resident). */
 export const requirePg = () => createRequire(import.meta.url)('pg') as typeof PgModule;
 
+/**
+ * The error as the log shows it: pg-pool hangs the whole client on an idle connection's error (`err.client`), which
+ * made every such line kilobytes of JSON when a primary restarted. The error keeps it, hidden from the serializer.
+ */
+function withoutClient(error: Error): Error {
+  if (Object.hasOwn(error, 'client')) Object.defineProperty(error, 'client', { enumerable: false });
+  return error;
+}
+
 /** Connections of each pool: the lists' reads have their own, so that a write never waits behind a search. */
 const POOL_CONNECTIONS = { main: 6, reader: 8, replica: 8 } as const;
 
@@ -116,12 +125,16 @@ function createPostgres(
       idleTimeoutMillis: 30_000,
     });
     // An idle client that loses its server emits 'error' on the pool; unhandled, it would end the process.
-    pool.on('error', (error) => logger?.error({ err: error }, 'PostgreSQL idle client error'));
+    pool.on('error', (error) =>
+      logger?.error({ err: withoutClient(error), pool: name }, 'PostgreSQL idle client error'),
+    );
     // So does a client checked out but between two queries (a transaction awaiting something else) when its
     // server ends (a restart, or PgBouncer's "server conn crashed?"): the pool has no listener on it then. Its next
     // query fails (a 503) and the pool drops it when released (decision 040).
     pool.on('connect', (client) => {
-      client.on('error', (error) => logger?.warn({ err: error, pool: name }, 'PostgreSQL connection lost'));
+      client.on('error', (error) =>
+        logger?.warn({ err: withoutClient(error), pool: name }, 'PostgreSQL connection lost'),
+      );
     });
     pools.push({ name, pool, max });
     // Statements that meet a restarting primary wait for it (up to holdMs) instead of failing at once; the replica's
