@@ -22,7 +22,7 @@
 //   REMINDER_QUEUE_PROCESSES=1 BENCH_DIALECTS=postgres npm run bench:reminders   (the queue in a process of its own)
 import { execFileSync, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { sql } from 'kysely';
 import { createDatabase } from '../apps/api/src/db/database.ts';
@@ -81,27 +81,39 @@ const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres:postgres
 
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
 function cpuSeconds(pid: number | undefined): number {
-  if (pid === undefined) return 0;
+  const fields = pid === undefined ? undefined : statFields(pid);
+  return fields === undefined ? 0 : (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** The fields of /proc/<pid>/stat after the command's name (field 3 on), or undefined once the process is gone. */
+function statFields(pid: number): string[] | undefined {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   } catch {
-    return 0;
+    return undefined;
   }
 }
 
 /**
- * CPU seconds of each PostgreSQL backend serving the bench database (they run on this machine), by process id:
- * with the servers' own, what the burst costs whatever else shares the machine.
+ * CPU seconds the whole PostgreSQL server (it runs on this machine) has used so far: the postmaster, its children
+ * alive now (backends, autovacuum workers, the WAL and background writers), and those already gone, which the
+ * kernel adds to the postmaster's children's time when it reaps them. Summing the bench database's backends before
+ * and after missed every backend and autovacuum worker that ended in between.
  */
-async function backendCpu(
-  handle: ReturnType<typeof createDatabase>,
-  dialect: Dialect,
-): Promise<Map<number, number>> {
-  if (dialect !== 'postgres') return new Map();
-  const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity
-    where datname = current_database()`.execute(handle.db);
-  return new Map(rows.map((row) => [Number(row.pid), cpuSeconds(Number(row.pid))]));
+async function postgresCpu(handle: ReturnType<typeof createDatabase>, dialect: Dialect): Promise<number> {
+  if (dialect !== 'postgres') return 0;
+  const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(handle.db);
+  const postmaster = Number(statFields(Number(rows[0]?.pid))?.[1]);
+  const own = statFields(postmaster);
+  if (own === undefined) return 0;
+  let ticks = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const fields = statFields(Number(entry));
+    if (fields !== undefined && Number(fields[1]) === postmaster)
+      ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks / 100;
 }
 
 /** Where each server process runs the queue without queue processes: JOBS_WORKER, or its default (decision 052). */
@@ -257,22 +269,25 @@ async function benchDialect(dialect: Dialect): Promise<Row> {
       `  list mix without the burst: warm-up ${warmupSeconds} s, then ${listSeconds} s at ${listRate}/s… `,
     );
     await listTraffic(running, cursor, requests, warmupSeconds, new LatencyHistogram());
+    const handle = createDatabase(bench.config);
     const quiet = new LatencyHistogram();
     const loadBefore = load1();
     const quietCpu = running.map((server) => cpuSeconds(server.pid));
+    const quietPostgresCpu = await postgresCpu(handle, dialect);
     const quietFailures = await listTraffic(running, cursor, requests, listSeconds, quiet);
-    // The servers' CPU per second of list traffic alone, to tell the burst's own share of what it used.
+    // The CPU per second of list traffic alone, the servers' and PostgreSQL's, to tell the burst's own share.
     const trafficCpuPerSecond =
       running.reduce((sum, server, index) => sum + cpuSeconds(server.pid) - (quietCpu[index] ?? 0), 0) /
       listSeconds;
+    const trafficPostgresCpuPerSecond =
+      ((await postgresCpu(handle, dialect)) - quietPostgresCpu) / listSeconds;
     process.stdout.write(`p99 ${round(quiet.percentile(0.99), 2)} ms\n`);
 
     // The burst, with the same traffic in 5-second windows until everything has arrived.
-    const handle = createDatabase(bench.config);
     const everyServer = [...running, ...queue];
     const cpuBefore = everyServer.map((server) => cpuSeconds(server.pid));
     const sinkCpuBefore = cpuSeconds(sink.pid);
-    const backendsBefore = await backendCpu(handle, dialect);
+    const postgresBefore = await postgresCpu(handle, dialect);
     for (const server of everyServer) await server.probe('reset');
     const started = performance.now();
     const start = await handle.db
@@ -318,9 +333,7 @@ async function benchDialect(dialect: Dialect): Promise<Row> {
       0,
     );
     const sinkCpu = cpuSeconds(sink.pid) - sinkCpuBefore;
-    const backendsAfter = await backendCpu(handle, dialect);
-    let databaseCpu = 0;
-    for (const [pid, seconds] of backendsAfter) databaseCpu += seconds - (backendsBefore.get(pid) ?? 0);
+    const databaseCpu = (await postgresCpu(handle, dialect)) - postgresBefore;
     const loopP99 = Math.max(
       ...(await Promise.all(
         running.map(async (server) => (await server.probe('read'))?.eventLoopP99Ms ?? 0),
@@ -363,6 +376,8 @@ async function benchDialect(dialect: Dialect): Promise<Row> {
       'server CPU (s)': round(cpu),
       'of it the burst (s)': round(cpu - trafficCpuPerSecond * burstSeconds),
       'PostgreSQL CPU (s)': dialect === 'postgres' ? round(databaseCpu) : '-',
+      'PostgreSQL CPU of the burst (s)':
+        dialect === 'postgres' ? round(databaseCpu - trafficPostgresCpuPerSecond * burstSeconds) : '-',
       // The mail server stands for another machine, but here it shares the cores with the servers.
       'SMTP server CPU (s)': round(sinkCpu),
       'SMTP server nice': sinkNice,
