@@ -27,6 +27,17 @@ export async function loadPublication(context: Context, id: string): Promise<Pub
   }
 }
 
+/**
+ * The API's refusal of a list's query as the page says it: each issue without the parameter it names ("from: La
+ * fecha "desde"…" reads "La fecha "desde"…"), whose messages already say which criterion is wrong.
+ */
+export function withoutParameterNames(message: string): string {
+  return message
+    .split('; ')
+    .map((issue) => issue.replace(/^[A-Za-z][\w.]*: /, ''))
+    .join('; ');
+}
+
 /** GET /api/publications with a query built by apiListSearch; the error is returned for 400 answers. */
 export async function loadPublicationPage(
   context: Context,
@@ -40,7 +51,8 @@ export async function loadPublicationPage(
     };
   } catch (error) {
     // A criterion the API refuses (say, a text too long) is shown on the page; anything else is a route error.
-    if (error instanceof ApiError && error.statusCode === 400) return { page: null, error: error.message };
+    if (error instanceof ApiError && error.statusCode === 400)
+      return { page: null, error: withoutParameterNames(error.message) };
     return routeError(error);
   }
 }
