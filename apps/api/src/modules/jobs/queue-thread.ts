@@ -34,12 +34,15 @@ export function createQueueThread({
   log,
   countEmails,
   nice = QUEUE_THREAD_NICE,
+  spawned,
 }: {
   config: Config;
   log: FastifyBaseLogger;
   /** Adds the thread's e-mails to the process's metrics. */
   countEmails?: (outcome: 'sent' | 'failed', count: number) => void;
   nice?: number;
+  /** Told of each thread as it starts (a test ends one to see another take its place). */
+  spawned?: (thread: Worker) => void;
 }): JobWorker {
   let thread: Worker | undefined;
   let stopping = false;
@@ -49,6 +52,7 @@ export function createQueueThread({
   function spawn(): void {
     const worker = new Worker(QUEUE_THREAD, { workerData: { config, nice } satisfies QueueThreadData });
     thread = worker;
+    spawned?.(worker);
     worker.on('message', (report: QueueThreadReport) => {
       if (report.type === 'started') {
         restartMs = RESTART_MS;
