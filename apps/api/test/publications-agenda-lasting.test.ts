@@ -12,11 +12,13 @@ import {
 import { createActors, storePublication } from './helpers/publications.ts';
 import { createTestApp, testDialect, type TestApp } from './helpers/test-app.ts';
 
-// A soonest-first agenda is read in two arms by start (date-criteria.ts `byStart`, migration 0039): what started at
-// most two days before the list's earliest end, from a range of the start index, and what started earlier and is
-// still under way, from the small index of lasting publications. These check that the two arms together are exactly
-// the one query they replace, page by page and in total, for events of every length: none, hours, overnight, across
-// a month's end, a weekend, weeks, and starts from two months ago to two months ahead.
+// A soonest-first agenda is read in three arms by start (date-criteria.ts `byStart`, migration 0039): what started
+// earlier than two days before the list's earliest end and is still under way, from the small index of lasting
+// publications; what started from then until its latest end bound (the zones' spans differ by two hours), from a range
+// of the start index; and what starts later, from a range of the start index without the end's bounds, which it
+// passes anyway. These check that the arms together are exactly the one query they replace, page by page and in total,
+// for events of every length: none, hours, overnight, across a month's end, a weekend, weeks, and starts from two
+// months ago to two months ahead; with the last arm starting at the earliest bound, the ranges without a country fail.
 
 /** Wednesday 11 December 2030, 15:00 UTC. */
 const NOW = new Date('2030-12-11T15:00:00Z');
@@ -71,7 +73,7 @@ const QUERIES = [
   { typed: 'events', to: parseIsoDay('2030-12-15')! },
 ] as const;
 
-describe('the agenda read in two arms by start', () => {
+describe('the agenda read in three arms by start', () => {
   let subject: TestApp;
   /** Publications that end two days or more after they start, seeded. */
   let lasting = 0;
@@ -179,7 +181,7 @@ describe('the agenda read in two arms by start', () => {
     },
   );
 
-  it("marks a month's days from both arms (the month view)", async () => {
+  it("marks a month's days from every arm (the month view)", async () => {
     const query = {
       typed: 'courses',
       from: parseIsoDay('2030-12-01')!,

@@ -30,6 +30,12 @@ export type DateCriteria = {
   spans?: readonly CountrySpan[] | undefined;
   /** Only the lasting ones, which end two day numbers or more after they start (`lastingOf`): an arm of `byStart`. */
   lasting?: true | undefined;
+  /**
+   * Every candidate starts at or after every lower bound of its end (`endsFrom`, the spans' `from`): those bounds hold
+   * of themselves, since an end is never before its start (`publicationSchema`), and are left out, so that the
+   * planners estimate a range of the start index alone (the last arm of `byStart`).
+   */
+  endsImplied?: true | undefined;
 };
 
 /** A day in milliseconds: a publication that is not lasting ends less than two of them after it starts. */
@@ -85,20 +91,33 @@ const earlier = (a: string | undefined, b: string | undefined) =>
   a === undefined || (b !== undefined && a > b) ? b : a;
 
 /**
- * The matches of criteria that bound their end from below (an agenda, a period, a range), as two disjoint arms by
- * start: what started at most two days before that bound, read as a range of the start index, and what started
- * earlier yet has not ended by then, which can only be a lasting one (the small partial index of migration 0039).
+ * The matches of criteria that bound their end from below (an agenda, a period, a range), as three disjoint arms by
+ * start, each a range of one index:
+ * - what started more than two days before the earliest bound yet has not ended by then, which can only be a lasting
+ *   one (the small partial index of migration 0039);
+ * - what started from two days before it until the latest bound (of the countries' spans), its end checked;
+ * - what starts from the latest bound on, which ends after every bound without checking it (`endsImplied`).
  * Read whole, the start index walked every dated entry from the earliest still under way, the past month and more
- * (decision 032). The second arm starts before the first, so in start order it comes first. Undefined when nothing
- * bounds the end.
+ * (decision 032). With the end checked in the last arm too, PostgreSQL took both bounds for independent and expected
+ * a few dozen matches where thousands were, so it read them all from the end index and sorted them for a deep page
+ * (decision 045, amended). The arms come in start order. Undefined when nothing bounds the end.
  */
-export function byStart<C extends DateCriteria>(criteria: C): [earlier: C, recent: C] | undefined {
+export function byStart<C extends DateCriteria>(criteria: C): [earlier: C, recent: C, later: C] | undefined {
   const bounded = withSpanBounds(criteria);
   if (bounded.endsFrom === undefined) return undefined;
   const split = new Date(Date.parse(bounded.endsFrom) - 2 * DAY_MS).toISOString();
+  const latest = (bounded.spans ?? []).reduce<string>(
+    (bound, span) => later(bound, span.from ?? undefined) ?? bound,
+    bounded.endsFrom,
+  );
   return [
     { ...bounded, startsBefore: earlier(bounded.startsBefore, split), lasting: true },
-    { ...bounded, startsFrom: later(bounded.startsFrom, split) },
+    {
+      ...bounded,
+      startsFrom: later(bounded.startsFrom, split),
+      startsBefore: earlier(bounded.startsBefore, latest),
+    },
+    { ...bounded, startsFrom: later(bounded.startsFrom, latest), endsImplied: true },
   ];
 }
 
@@ -129,7 +148,8 @@ export function dateConditions(criteria: DateCriteria, table: 'p' | 'd'): Expres
   const conditions: Expression<SqlBool>[] = [sql<SqlBool>`${start} is not null`];
   if (criteria.startsFrom !== undefined) conditions.push(sql<SqlBool>`${start} >= ${criteria.startsFrom}`);
   if (criteria.startsBefore !== undefined) conditions.push(sql<SqlBool>`${start} < ${criteria.startsBefore}`);
-  if (criteria.endsFrom !== undefined) conditions.push(sql<SqlBool>`${end} >= ${criteria.endsFrom}`);
+  if (criteria.endsFrom !== undefined && criteria.endsImplied === undefined)
+    conditions.push(sql<SqlBool>`${end} >= ${criteria.endsFrom}`);
   if (criteria.endsBefore !== undefined) conditions.push(sql<SqlBool>`${end} < ${criteria.endsBefore}`);
   if (criteria.lasting !== undefined) conditions.push(lastingOf(table));
   if (criteria.spans !== undefined) {
@@ -140,7 +160,8 @@ export function dateConditions(criteria: DateCriteria, table: 'p' | 'd'): Expres
         parts.push(sql<SqlBool>`(${country} is null or ${country} not in (${sql.join(span.otherThan)}))`);
       }
       if (span.until !== null) parts.push(sql<SqlBool>`${start} < ${span.until}`);
-      if (span.from !== null) parts.push(sql<SqlBool>`${end} >= ${span.from}`);
+      if (span.from !== null && criteria.endsImplied === undefined)
+        parts.push(sql<SqlBool>`${end} >= ${span.from}`);
       return parts.length === 0 ? sql<SqlBool>`1 = 1` : sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
     });
     conditions.push(spans.length === 0 ? sql<SqlBool>`1 = 0` : sql<SqlBool>`(${sql.join(spans, sql` or `)})`);

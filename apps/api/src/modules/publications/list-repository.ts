@@ -392,38 +392,43 @@ export function soonestArm(db: DB, dialect: Dialect, part: ListCriteria, limit: 
 }
 
 /**
- * The soonest-first page (`offset`, `limit`) of criteria split in two arms by start (`byStart`), in one statement:
- * each arm's first rows up to the page's end, merged in start order.
+ * The soonest-first page (`offset`, `limit`) of criteria split in arms by start (`byStart`), in one statement: each
+ * arm's first rows up to the page's end, merged in start order.
  */
 async function soonestByArms(
   db: DB,
   dialect: Dialect,
-  [earlier, recent]: [ListCriteria, ListCriteria],
+  arms: readonly ListCriteria[],
 ): Promise<Pick<PublicationsTable, 'id' | 'calendared_at' | 'calendared_until' | 'location_country'>[]> {
-  const reach = recent.offset + recent.limit;
-  const arm = (part: ListCriteria) => soonestArm(db, dialect, part, reach);
+  const { offset, limit } = arms[0]!;
+  const reads = arms.map(
+    (part, index) =>
+      sql`select * from ${soonestArm(db, dialect, part, offset + limit)} as ${sql.id(`arm${index}`)}`,
+  );
   const { rows } = await sql<Awaited<ReturnType<typeof soonestByArms>>[number]>`select u.* from
-    (select * from ${arm(earlier)} as earlier union all select * from ${arm(recent)} as recent) as u
-    order by u.calendared_at, u.id limit ${recent.limit} offset ${recent.offset}`.execute(db);
+    (${sql.join(reads, sql` union all `)}) as u
+    order by u.calendared_at, u.id limit ${limit} offset ${offset}`.execute(db);
   return rows;
 }
 
-/** How many publications match criteria split in two arms by start (`byStart`): both counted in one statement. */
-async function countArms(db: DB, dialect: Dialect, arms: [ListCriteria, ListCriteria]): Promise<number> {
-  const [earlier, recent] = arms.map((part) =>
+/** How many publications match criteria split in arms by start (`byStart`): all counted in one statement. */
+async function countArms(db: DB, dialect: Dialect, arms: readonly ListCriteria[]): Promise<number> {
+  const counts = arms.map((part) =>
     db
       .selectFrom('publications as p')
       .where(filtersOf(part, false, true, dialect))
       .select((eb) => eb.fn.countAll().as('n')),
   );
-  const { rows } = await sql<{ total: string | number }>`select ${earlier} + ${recent} as total`.execute(db);
+  const { rows } = await sql<{
+    total: string | number;
+  }>`select ${sql.join(counts, sql` + `)} as total`.execute(db);
   return toCount(rows[0]?.total);
 }
 
 /**
  * The dates (start, end, country) of the publications matching date criteria without search words, soonest first, at
  * most `criteria.limit`: the month view's marks. Read through the agenda's indexes, which hold every column read here,
- * in two arms by start when the end is bounded (`byStart`).
+ * in arms by start when the end is bounded (`byStart`).
  */
 export async function listDates(
   db: DB,
