@@ -14,6 +14,18 @@ describe('formatDate', () => {
   it('answers an empty text for something that is not a date', () => {
     expect(formatDate('mañana')).toBe('');
   });
+
+  it('gives the same texts again, per zone, past the bound of the texts it remembers', () => {
+    const instants = Array.from(
+      { length: 2_500 },
+      (_, minute) => new Date(Date.UTC(2026, 2, 14, 13, minute)),
+    );
+    const first = instants.map((instant) => formatDate(instant.toISOString(), 'col'));
+    expect(first[0]).toBe('14/03/2026 08:00');
+    expect(first[2_499]).toBe('16/03/2026 01:39');
+    expect(instants.map((instant) => formatDate(instant.toISOString(), 'col'))).toEqual(first);
+    expect(formatDate(instants[0]!.toISOString(), 'arg')).toBe('14/03/2026 10:00');
+  });
 });
 
 describe('formatDateRange', () => {

@@ -14,12 +14,29 @@ const DATE_PARTS: Intl.DateTimeFormatOptions = {
   hourCycle: 'h23',
 };
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
+/**
+ * Texts already made, by zone and instant: a page or a burst of reminders shows the same few dates again and again,
+ * and `formatToParts` costs microseconds each time. Emptied when full, so it never grows past a bound.
+ */
+const formatted = new Map<string, string>();
+const FORMATTED_MAX = 1_000;
 
 /** An ISO date as DD/MM/YYYY HH:mm (DATE_DISPLAY_FORMAT) in the country's time zone; '' when it is not a date. */
 export function formatDate(iso: string, countryKey?: string | null): string {
+  const timeZone = timeZoneOf(countryKey);
+  const key = `${timeZone} ${iso}`;
+  let text = formatted.get(key);
+  if (text === undefined) {
+    text = formatIn(iso, timeZone);
+    if (formatted.size >= FORMATTED_MAX) formatted.clear();
+    formatted.set(key, text);
+  }
+  return text;
+}
+
+function formatIn(iso: string, timeZone: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  const timeZone = timeZoneOf(countryKey);
   let format = dateFormats.get(timeZone);
   if (format === undefined) {
     format = new Intl.DateTimeFormat('en-US', { ...DATE_PARTS, timeZone });

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
 
 // The token of the one-click unsubscribe link of the notification e-mails: the member's id and an HMAC-SHA256 of it
 // under a key derived from SECRET_KEY. It needs no storage and works without signing in; it only ever turns the
@@ -6,9 +6,15 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 const PURPOSE = 'ecoanuncios:email-unsubscribe:v1';
 
-function keyOf(secretKey: string): Buffer {
-  // A key of its own per purpose, so that a signature made for something else never passes here.
-  return createHmac('sha256', secretKey).update(PURPOSE).digest();
+/** The derived key of the last secret: a burst of reminders signs 100,000 links under the same one. */
+let derived: { secretKey: string; key: KeyObject } | undefined;
+
+function keyOf(secretKey: string): KeyObject {
+  if (derived?.secretKey !== secretKey) {
+    // A key of its own per purpose, so that a signature made for something else never passes here.
+    derived = { secretKey, key: createSecretKey(createHmac('sha256', secretKey).update(PURPOSE).digest()) };
+  }
+  return derived.key;
 }
 
 function signatureOf(secretKey: string, userId: string): Buffer {
