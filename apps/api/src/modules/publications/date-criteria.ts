@@ -121,6 +121,18 @@ export function byStart<C extends DateCriteria>(criteria: C): [earlier: C, recen
   ];
 }
 
+/** The criteria without their dates: what the indexes of other filters (bitmaps, full-text facets) can answer. */
+export function withoutDates<C extends DateCriteria>(criteria: C): C {
+  return {
+    ...criteria,
+    startsFrom: undefined,
+    startsBefore: undefined,
+    endsFrom: undefined,
+    endsBefore: undefined,
+    spans: undefined,
+  };
+}
+
 export function hasDateCriteria(criteria: DateCriteria): boolean {
   return (
     criteria.startsFrom !== undefined ||

@@ -26,9 +26,11 @@ import {
   dateConditions,
   endOf,
   hasDateCriteria,
+  withoutDates,
   withSpanBounds,
   type DateCriteria,
 } from './date-criteria.ts';
+import { datedAmong, labelledCandidates, labelledCount, labelledPage } from './dated-probes.ts';
 import { CORRECTABLE_MIN_LENGTH, correctSpelling, knownPrefixes } from './spelling.ts';
 import {
   boxAround,
@@ -341,8 +343,16 @@ async function listPage(
         }));
   if (hasDateCriteria(criteria) && criteria.order !== undefined && criteria.order !== 'newest') {
     // A date-ordered list reads and counts the publications themselves, through the agenda's indexes (SQLite's slim
-    // rows have no dates).
+    // rows have no dates); on PostgreSQL, one with labels probes the dates of the bitmaps' matches when they are few.
     const bounded = withSpanBounds(criteria);
+    const candidates = dialect === 'postgres' ? await labelledCandidates(db, bounded) : null;
+    if (candidates !== null) {
+      const [rows, total] = await Promise.all([
+        labelledPage(db, candidates, bounded),
+        count(() => labelledCount(db, candidates, bounded)),
+      ]);
+      return { ids: rows.map((row) => row.id), total: total === -1 ? rows.length : total };
+    }
     const arms = criteria.order === 'soonest' ? byStart(bounded) : undefined;
     const dated = db
       .selectFrom('publications as p')
@@ -475,18 +485,6 @@ async function rankedPage(
   return idsOfSeqs(db, dialect, ranked.slice(offset, reach));
 }
 
-/** The criteria without their dates. */
-function withoutDates(criteria: ListCriteria): ListCriteria {
-  return {
-    ...criteria,
-    startsFrom: undefined,
-    startsBefore: undefined,
-    endsFrom: undefined,
-    endsBefore: undefined,
-    spans: undefined,
-  };
-}
-
 /**
  * A text search on SQLite whose filters are facets of the full-text index (all but an author and dates): the index
  * alone, tier by tier, each read in list order only as far as the page reaches (a page costs what precedes and shows
@@ -543,18 +541,12 @@ function ftsTextSearch(
  * heap page per match of the words, of every category (a common word at 1,000,000 rows: tens of thousands).
  */
 function postgresDatedSearch(db: DB, criteria: ListCriteria, groups: SearchGroups, tokens: FacetTokens) {
-  const dates = sql.join(dateConditions(criteria, 'p'), sql` and `);
   let reading: Promise<[number[], number[], number[]]> | undefined;
   const tiers = async () =>
     (reading ??= postgresTokenSearch(db, groups, tokens, { offset: 0, limit: 0 }).then((search) =>
       search.tiers(),
     ));
-  // Each match probed in the dated index, the array handed over in a subquery the planner does not look into. Joined
-  // to `unnest` of it, PostgreSQL hashed or merged the whole dated index against the matches (1,000,000 rows, a
-  // common word's 14,500 events: 44 ms on three processes, parallel, against 16 ms on one); given as a plain array
-  // it estimates every element while planning (4–6 ms for 15,000).
-  const dated = (seqs: readonly number[]) => sql`publications as p
-    where p.seq = any(((select ${seqs}::bigint[]))::bigint[]) and ${dates}`;
+  const dated = (seqs: readonly number[]) => datedAmong(seqs, criteria);
   return {
     countFirst: true,
     async count(): Promise<number> {
