@@ -1,8 +1,6 @@
 import { parseIsoDay } from '@eco/domain';
-import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database, DB } from '../src/db/schema.ts';
+import type { DB } from '../src/db/schema.ts';
 import { agendaCriteriaOf } from '../src/modules/publications/agenda-criteria.ts';
 import { endOf } from '../src/modules/publications/date-criteria.ts';
 import { labelledCandidates } from '../src/modules/publications/dated-probes.ts';
@@ -14,7 +12,7 @@ import {
   type ListCriteria,
 } from '../src/modules/publications/list-repository.ts';
 import { seeded } from './helpers/map-cells.ts';
-import { explainPlan, planNodes } from './helpers/postgres-plans.ts';
+import { explainPlan, planNodes, probesBySeq, withStatementsKept } from './helpers/postgres-plans.ts';
 import { createActors, storePublication, type Actors } from './helpers/publications.ts';
 import { createTestApp, testDialect, type TestApp } from './helpers/test-app.ts';
 
@@ -166,15 +164,7 @@ describe('the agenda with labels', () => {
       // A label no dated publication has: no candidate, nothing probed.
       expect(await labelledCandidates(db, { ...criteria, labels: ['Telgopor'] })).toEqual([]);
 
-      // The same database through a Kysely that keeps every statement it sends.
-      const sent: CompiledQuery[] = [];
-      const logged = new Kysely<Database>({
-        dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: subject.config.databaseUrl }) }),
-        log: (event) => {
-          if (event.level === 'query') sent.push(event.query);
-        },
-      });
-      try {
+      await withStatementsKept(subject.config.databaseUrl, async (logged, sent) => {
         const found = await listPublications(logged, 'postgres', criteria, createListMemory(logged));
         expect(found.total).toBeGreaterThan(0);
         const probes = sent.filter((query) => /from publications as p\s+where p\.seq = any/.test(query.sql));
@@ -182,17 +172,10 @@ describe('the agenda with labels', () => {
         expect(probes).toHaveLength(2);
         expect(sent.some((query) => /labels like/.test(query.sql))).toBe(false);
         for (const query of probes) {
-          const nodes = planNodes(await explainPlan(logged, query, { preferIndexes: true }));
-          expect(
-            nodes.some(
-              (node) => /Index/.test(node['Node Type']) && /seq = ANY/.test(node['Index Cond'] ?? ''),
-            ),
-            JSON.stringify(nodes),
-          ).toBe(true);
+          const plan = await explainPlan(logged, query, { preferIndexes: true });
+          expect(probesBySeq(plan), JSON.stringify(planNodes(plan))).toBe(true);
         }
-      } finally {
-        await logged.destroy();
-      }
+      });
     },
   );
 });

@@ -1,15 +1,13 @@
 import { normalizeSearchTerms } from '@eco/domain';
-import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database, DB } from '../src/db/schema.ts';
+import type { DB } from '../src/db/schema.ts';
 import {
   createListMemory,
   listPublications,
   type ListCriteria,
 } from '../src/modules/publications/list-repository.ts';
 import { seeded } from './helpers/map-cells.ts';
-import { explainPlan, planNodes } from './helpers/postgres-plans.ts';
+import { explainPlan, planNodes, probesBySeq, withStatementsKept } from './helpers/postgres-plans.ts';
 import { createActors, storePublication, type Actors } from './helpers/publications.ts';
 import { createTestApp, testDialect, type TestApp } from './helpers/test-app.ts';
 
@@ -141,15 +139,7 @@ describe('a text search with dates', () => {
   it.runIf(testDialect === 'postgres')(
     'probes each match by its seq on PostgreSQL, never joining the whole dated index against them',
     async () => {
-      // The same database through a Kysely that keeps every statement it sends.
-      const sent: CompiledQuery[] = [];
-      const logged = new Kysely<Database>({
-        dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: subject.config.databaseUrl }) }),
-        log: (event) => {
-          if (event.level === 'query') sent.push(event.query);
-        },
-      });
-      try {
+      await withStatementsKept(subject.config.databaseUrl, async (logged, sent) => {
         const criteria = {
           status: 'published' as const,
           typed: 'events',
@@ -165,22 +155,15 @@ describe('a text search with dates', () => {
         // The count, and the page's tiers.
         expect(lookups.length).toBeGreaterThanOrEqual(2);
         for (const query of lookups) {
-          const nodes = planNodes(await explainPlan(logged, query, { preferIndexes: true }));
-          const types = nodes.map((node) => node['Node Type']);
+          const plan = await explainPlan(logged, query, { preferIndexes: true });
+          const types = planNodes(plan).map((node) => node['Node Type']);
           expect(types, query.sql).not.toContain('Hash Join');
           expect(types, query.sql).not.toContain('Merge Join');
           expect(types, query.sql).not.toContain('Function Scan');
           // One probe per match (at scale the dated index's alone; with a few rows the planner may take the seq key).
-          expect(
-            nodes.some(
-              (node) => /Index/.test(node['Node Type']) && /seq = ANY/.test(node['Index Cond'] ?? ''),
-            ),
-            JSON.stringify(nodes),
-          ).toBe(true);
+          expect(probesBySeq(plan), JSON.stringify(planNodes(plan))).toBe(true);
         }
-      } finally {
-        await logged.destroy();
-      }
+      });
     },
   );
 });

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
-import type { DB } from '../../src/db/schema.ts';
+import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
+import pg from 'pg';
+import type { Database, DB } from '../../src/db/schema.ts';
 
 // PostgreSQL's plan of a compiled statement, for the tests that hold a query to the indexes it should read
 // (`explain (format json)`, not run).
@@ -53,4 +54,33 @@ export function planNodes(node: PlanNode): PlanNode[] {
 /** The plan's scans (of a table, an index, a function), parents before their children. */
 export function planScans(node: PlanNode): PlanNode[] {
   return planNodes(node).filter((each) => /Scan/.test(each['Node Type']));
+}
+
+/** Whether a plan looks its rows up one by one in an index by `seq = ANY(…)`, one probe per given `seq`. */
+export function probesBySeq(plan: PlanNode): boolean {
+  return planNodes(plan).some(
+    (node) => /Index/.test(node['Node Type']) && /seq = ANY/.test(node['Index Cond'] ?? ''),
+  );
+}
+
+/**
+ * Runs `task` with a Kysely on the PostgreSQL database at `url` that keeps every statement it sends (`sent`, to be
+ * explained), and closes it afterwards.
+ */
+export async function withStatementsKept<T>(
+  url: string | undefined,
+  task: (db: DB, sent: readonly CompiledQuery[]) => Promise<T>,
+): Promise<T> {
+  const sent: CompiledQuery[] = [];
+  const logged = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url }) }),
+    log: (event) => {
+      if (event.level === 'query') sent.push(event.query);
+    },
+  });
+  try {
+    return await task(logged, sent);
+  } finally {
+    await logged.destroy();
+  }
 }
