@@ -9,12 +9,13 @@ import { E2E_DATA_DIR } from '../support/server.ts';
 import { expect, test, type Page } from '../support/test.ts';
 import { expectNoUnstyledComponents } from '../support/unstyled.ts';
 import { whileLockedRetry } from '../support/server-database.ts';
+import { uniqueMarker } from '../support/unique.ts';
 
 // The agenda of explore (issue 25, decision 032): events that have not ended, soonest first; "Pasados"; the quick
 // periods as links and a range of days as a GET form, with and without JavaScript; "Finalizado" on an ended event.
 
 const HOUR_MS = 3_600_000;
-const suffix = Date.now().toString(36);
+const suffix = uniqueMarker();
 // Short: cards cut titles at 18 characters.
 const UNDER_WAY = `Ahora ${suffix}`;
 const ENDED = `Pasó ${suffix}`;

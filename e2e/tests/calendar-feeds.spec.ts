@@ -11,13 +11,14 @@ import { E2E_BASE_URL, E2E_DATA_DIR } from '../support/server.ts';
 import { expect, test, type Page } from '../support/test.ts';
 import { expectNoUnstyledComponents } from '../support/unstyled.ts';
 import { whileLockedRetry } from '../support/server-database.ts';
+import { uniqueMarker } from '../support/unique.ts';
 
 // Calendar feeds and the month view (issue 25, decision 037): explore's month of events with days that open their
 // list, "Suscribirme a este calendario" with the feed of the current filters (read back with a real iCalendar
 // parser), and the personal feed's secret link made and changed in settings without JavaScript.
 
 const BUENOS_AIRES = 'America/Argentina/Buenos_Aires';
-const suffix = Date.now().toString(36);
+const suffix = uniqueMarker();
 // Short: cards cut titles at 18 characters.
 const TITLE = `Mes ${suffix}`;
 // Two days from today in Córdoba, at 15:00 there (18:00 UTC).
