@@ -51,12 +51,13 @@ const TABLES = [
   'users',
 ];
 // SQLite's search index (migration 0003): full-text tables, their shadow tables, and the slim search rows.
-// SQLite's R*Tree of the public points (migration 0024) and its shadow tables.
+// SQLite's R*Tree of the public points (migration 0024) and its shadow tables; the dated rows by seq (migration 0041).
 const SQLITE_SEARCH_TABLES = [
   'publication_search',
   'publication_search_rows',
   'search_word_trigrams',
   'publication_places',
+  'publication_dates',
 ];
 
 /** The tables of the application, without SQLite's full-text index tables. */

@@ -117,6 +117,14 @@ export interface PublicationPlacesTable {
   lng: number;
 }
 
+/** SQLite only: the dates of each dated publication, keyed by publication_search_rows.seq (migration 0041). */
+export interface PublicationDatesTable {
+  seq: number;
+  calendared_at: string;
+  calendared_until: string | null;
+  location_country: string | null;
+}
+
 /** Each stretch a recycling point is open, in minutes of its local week (migration 0024), for `open=now`. */
 export interface PublicationOpeningRangesTable {
   publication_id: string;
@@ -512,6 +520,7 @@ export interface Database {
   publication_files: PublicationFilesTable;
   publication_opening_ranges: PublicationOpeningRangesTable;
   publication_places: PublicationPlacesTable;
+  publication_dates: PublicationDatesTable;
   publication_search_rows: PublicationSearchRowsTable;
   search_words: SearchWordsTable;
   captcha_solutions: CaptchaSolutionsTable;

@@ -37,6 +37,7 @@ import * as suspendedAuthors from './0037-suspended-authors.ts';
 import * as savedSearchHitsByPublication from './0038-saved-search-hits-by-publication.ts';
 import * as agendaLasting from './0039-agenda-lasting.ts';
 import * as geocoder from './0040-geocoder.ts';
+import * as datedRows from './0041-dated-rows.ts';
 
 /** Every migration, by name; names sort in the order they run. Later features append theirs here. */
 export const migrations: Record<string, Migration> = {
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   '0038-saved-search-hits-by-publication': savedSearchHitsByPublication,
   '0039-agenda-lasting': agendaLasting,
   '0040-geocoder': geocoder,
+  '0041-dated-rows': datedRows,
 };
