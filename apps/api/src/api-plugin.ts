@@ -64,6 +64,8 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (api, { database,
         {
           db,
           dialect,
+          // SQLite's one connection is this thread's: the matching's large reads go to the reader threads.
+          reads: dialect === 'sqlite' ? database.reader : undefined,
           mailer: api.mailer,
           storage: api.mediaStorage,
           publicUrl: config.publicUrl,

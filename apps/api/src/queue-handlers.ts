@@ -11,6 +11,8 @@ import { DIGEST_JOB, digestHandler } from './modules/searches/digest.ts';
 export type QueueHandlerOptions = {
   db: DB;
   dialect: Dialect;
+  /** Where the saved searches' matching reads, when not `db` (SQLite's reader threads: matcher.ts, MatchOptions). */
+  reads?: DB;
   mailer: Mailer;
   storage: MediaStorage;
   publicUrl: string;
@@ -23,12 +25,12 @@ export type QueueHandlerOptions = {
  * thread, or on its queue thread (decision 052). `wake` is that worker's: what a handler queues for now runs at once.
  */
 export function queueHandlers(
-  { db, dialect, mailer, storage, publicUrl, secretKey }: QueueHandlerOptions,
+  { db, dialect, reads, mailer, storage, publicUrl, secretKey }: QueueHandlerOptions,
   wake: () => void,
 ): Record<string, JobHandler> {
   return {
     [REMINDER_JOB]: reminderHandler({ db, wake }),
-    [MATCH_JOB]: matchHandler({ db, dialect }),
+    [MATCH_JOB]: matchHandler({ db, dialect, reads }),
     [DIGEST_JOB]: digestHandler({ db, mailer, publicUrl, secretKey }),
     [CHANGE_MAIL_JOB]: changeMailHandler({ db, mailer, storage, publicUrl, secretKey }),
     [REMINDER_MAIL_JOB]: reminderMailHandler({ db, mailer, storage, publicUrl, secretKey }),

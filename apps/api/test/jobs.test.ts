@@ -222,4 +222,35 @@ describe('the job queue', () => {
     expect((await runs()).map((run) => run.job_id)).toEqual(['slow-1']);
     expect(await queued()).toBe(1); // only the given-up flaky one is left
   }, 60_000);
+  it("lets what arrived meanwhile run at each step of a handler's, not only after the batch", async () => {
+    await enqueueJobs(subject.database.db, [
+      { id: 'stepped-1', kind: 'stepped', runAt: new Date(Date.now() - 1000) },
+    ]);
+    const order: string[] = [];
+    const created = createJobWorker({
+      db: subject.database.db,
+      dialect: subject.database.dialect,
+      handlers: {
+        // Each step a statement that holds the thread (as SQLite's do) while a timer comes due: a request's I/O.
+        stepped: async (_jobs, pace) => {
+          for (let step = 0; step < 3; step++) {
+            setTimeout(() => order.push(`timer ${step}`), 0);
+            const until = performance.now() + 5;
+            while (performance.now() < until) {
+              // Busy, as a statement on this thread is.
+            }
+            await pace();
+            order.push(`step ${step}`);
+          }
+        },
+      },
+      log,
+      pollMs: 100,
+    });
+    workers.push(created);
+    created.start();
+    await vi.waitFor(() => expect(order).toHaveLength(6), waitLong);
+    await created.stop();
+    expect(order).toEqual(['timer 0', 'step 0', 'timer 1', 'step 1', 'timer 2', 'step 2']);
+  });
 });

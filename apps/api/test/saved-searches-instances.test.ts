@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MATCH_JOB, matchHandler, saveMatches } from '../src/modules/searches/alerts.ts';
+import { MATCH_JOB, matchHandler, SAVE_BATCH, saveMatches } from '../src/modules/searches/alerts.ts';
 import { matchPublication } from '../src/modules/searches/matcher.ts';
 import { claimJobs } from '../src/modules/jobs/repository.ts';
 import {
@@ -240,6 +240,61 @@ describe('saved search alerts across processes and restarts', () => {
       expect(await queued(db)).toBe(0);
     } finally {
       await second.close();
+      await quiet.dispose();
+    }
+  });
+  it('saves a publication matching many searches in transactions of a few, a step of the queue after each', async () => {
+    const quiet = await createTestDatabase();
+    try {
+      const { db, dialect } = quiet.database;
+      const author = await actor(db, 'autora@example.com', 'Autora');
+      const owner = await actor(db, 'dueno@example.com', 'Dueño');
+      const batch = SAVE_BATCH[dialect];
+      // SQLite holds the event loop and its one writer for a whole transaction: smaller ones there.
+      expect(SAVE_BATCH.sqlite).toBeLessThan(SAVE_BATCH.postgres);
+      const now = new Date().toISOString();
+      await db
+        .insertInto('saved_searches')
+        .values(
+          Array.from({ length: batch + 3 }, (_, index) => ({
+            id: randomUUID(),
+            user_id: owner.id,
+            name: `Frascos ${index}`,
+            term: 'frascos',
+            typed: null,
+            country: null,
+            province: null,
+            city: null,
+            labels: '[]',
+            alert: 1,
+            digest: 0,
+            created_at: now,
+            updated_at: now,
+          })),
+        )
+        .execute();
+      const id = await storePublication(db, {
+        title: 'Frascos para conservas',
+        status: 1,
+        typed: 'barter',
+        createdBy: author.id,
+        createdAt: now,
+      });
+      const matched = await matchPublication(db, dialect, id);
+      expect(matched?.matches).toHaveLength(batch + 3);
+      const savedAtEachStep: number[] = [];
+      const notified = await saveMatches(db, matched!, async () => {
+        const hits = await db
+          .selectFrom('saved_search_hits')
+          .select('search_id')
+          .where('publication_id', '=', id)
+          .execute();
+        savedAtEachStep.push(hits.length);
+      });
+      expect(savedAtEachStep).toEqual([batch, batch + 3]);
+      // One notification for the member, whatever the number of their searches that matched.
+      expect(notified).toBe(1);
+    } finally {
       await quiet.dispose();
     }
   });

@@ -127,6 +127,13 @@ describe('which saved searches a publication matches', () => {
       const alone = await matchPublication(db, testDialect, id);
       expect(together.get(id)?.matches, id).toEqual(alone?.matches);
     }
+    // The searches read on the reader's connections (SQLite's main thread keeps its own free) match the same.
+    const pools: string[] = [];
+    const stop = subject.database.observeQueries((pool) => void pools.push(pool));
+    const throughReader = await matchPublications(db, testDialect, ids, { reads: subject.database.reader });
+    stop();
+    for (const id of ids) expect(throughReader.get(id)?.matches, id).toEqual(together.get(id)?.matches);
+    expect(pools).toContain('reader');
     const searchIds = (id: string) => (together.get(id)?.matches ?? []).map((match) => match.searchId);
     expect(searchIds(publicationId).sort()).toEqual([...expected].sort());
     // The other author's publication matches the searches of the author, whose own are left out of theirs.

@@ -79,7 +79,15 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     activeMs: options.load?.activeMs ?? (() => 0),
     pause,
   });
-  const pace = () => pacer.step();
+  // Each step first lets the I/O that arrived meanwhile be handled: SQLite's statements run on this thread, and a
+  // chain of awaited statements never yields to the event loop (decision 055), so without this the requests would
+  // wait for every step of a batch, however short each is. Two turns: from an I/O callback (a PostgreSQL answer) the
+  // first comes before the loop polls again, the second after.
+  const pace = async () => {
+    await setImmediate();
+    await setImmediate();
+    await pacer.step();
+  };
   /** When the batch in hand was claimed: its waits end within half its lease, so the claim never runs out. */
   let claimedAt = 0;
 
@@ -142,7 +150,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     const byKind = new Map<string, Job[]>();
     for (const job of jobs) byKind.set(job.kind, [...(byKind.get(job.kind) ?? []), job]);
     for (const [kind, batch] of byKind) await runKind(kind, batch);
-    if (jobs.length > 0) await pacer.step();
+    if (jobs.length > 0) await pace();
     return jobs.length;
   }
 
@@ -159,12 +167,9 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
         log.warn({ err: error }, 'Could not run the queued jobs');
       }
       if (stopped) break;
-      if (claimed === batchSize) {
-        // A burst (100,000 reminders due at once) is hundreds of full batches back to back: the requests that
-        // arrived meanwhile are served between two of them, not after the burst.
-        await setImmediate();
-        continue;
-      }
+      // A burst (100,000 reminders due at once) is hundreds of full batches back to back: the requests that arrived
+      // meanwhile are served between two of them (the step that ends each round yields), not after the burst.
+      if (claimed === batchSize) continue;
       let wait = pollMs;
       try {
         const next = await nextDue(db);

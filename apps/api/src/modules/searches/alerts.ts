@@ -15,8 +15,12 @@ import { matchTexts } from './messages.ts';
 /** The jobs' kind, as the trigger of migration 0028 writes it (`saved-search-match:{publication id}`). */
 export const MATCH_JOB = 'saved-search-match';
 
-/** Recipients written per transaction: a publication matching thousands of searches is saved in steps. */
-const SAVE_BATCH = 500;
+/**
+ * Recipients written per transaction: a publication matching thousands of searches is saved in steps. SQLite's
+ * statements hold this thread (and its one writing connection, which every list request reads its version from)
+ * for a whole transaction: 50 a step there, as the queue claims (decision 055).
+ */
+export const SAVE_BATCH = { postgres: 500, sqlite: 50 } as const;
 
 const HIT_COLUMNS = ['search_id', 'publication_id', 'user_id', 'created_at', 'mailed_at'] as const;
 
@@ -37,15 +41,21 @@ async function stillPublished(trx: Transaction<Database>, id: string): Promise<b
 
 /**
  * Saves the matches: one hit per (search, publication) and one notification per member (their first matching
- * search names it), in transactions of SAVE_BATCH. Safe to repeat (a job run twice, or after a crash half way): a
- * hit or a notification already there is kept, nothing is added twice. A publication deleted or unpublished since
- * it was matched is alerted no further (nobody is sent to a page that is gone).
+ * search names it), in transactions of SAVE_BATCH, each followed by `step` (the queue's pace). Safe to repeat (a job
+ * run twice, or after a crash half way): a hit or a notification already there is kept, nothing is added twice. A
+ * publication deleted or unpublished since it was matched is alerted no further (nobody is sent to a page that is
+ * gone).
  */
-export async function saveMatches(db: DB, matched: MatchedPublication): Promise<number> {
+export async function saveMatches(
+  db: DB,
+  matched: MatchedPublication,
+  step: () => Promise<void> = async () => {},
+): Promise<number> {
   const now = new Date().toISOString();
+  const batchSize = SAVE_BATCH[dialectOf(db)];
   let notified = 0;
-  for (let start = 0; start < matched.matches.length; start += SAVE_BATCH) {
-    const batch = matched.matches.slice(start, start + SAVE_BATCH);
+  for (let start = 0; start < matched.matches.length; start += batchSize) {
+    const batch = matched.matches.slice(start, start + batchSize);
     const saved = await db.transaction().execute(async (trx) => {
       if (!(await stillPublished(trx, matched.id))) return false;
       const hits = batch.map((match) => ({
@@ -82,6 +92,7 @@ export async function saveMatches(db: DB, matched: MatchedPublication): Promise<
       return true;
     });
     if (!saved) break;
+    await step();
   }
   return notified;
 }
@@ -101,10 +112,10 @@ export function publicationOfJob(subject: string | null): string | null {
 /**
  * The job queue's handler of MATCH_JOB: the claim's publications matched together (those of one category and place
  * share their candidates: matchPublications; a failure there retries the claim), then each saved on its own, so
- * that one publication failing to save retries alone. Each publication saved is a step of the queue's pace: one can
- * write thousands of hits and notifications.
+ * that one publication failing to save retries alone. Each transaction of a save is a step of the queue's pace: one
+ * publication can write thousands of hits and notifications.
  */
-export function matchHandler({ db, dialect }: { db: DB; dialect: Dialect }): JobHandler {
+export function matchHandler({ db, dialect, reads }: { db: DB; dialect: Dialect; reads?: DB }): JobHandler {
   return async (jobs, pace) => {
     const failures = new Map<string, unknown>();
     const publicationOf = new Map<string, string>();
@@ -112,17 +123,18 @@ export function matchHandler({ db, dialect }: { db: DB; dialect: Dialect }): Job
       const publicationId = publicationOfJob(job.subject);
       if (publicationId !== null) publicationOf.set(job.id, publicationId);
     }
-    const matched = await matchPublications(db, dialect, [...new Set(publicationOf.values())]);
+    const matched = await matchPublications(db, dialect, [...new Set(publicationOf.values())], { reads });
     await pace();
     for (const [jobId, publicationId] of publicationOf) {
       const publication = matched.get(publicationId);
       if (publication === undefined || publication.matches.length === 0) continue;
       try {
-        await saveMatches(db, publication);
+        // Each transaction of the publication's is a step of the queue's pace.
+        await saveMatches(db, publication, pace);
       } catch (error) {
         failures.set(jobId, error);
+        await pace();
       }
-      await pace();
     }
     return failures;
   };
