@@ -16,6 +16,8 @@ const FILL = { publications: 1500, users: 20, seed: 11, now: new Date('2026-06-0
 const CONTENTS: Record<string, string> = {
   search_words: 'select id, word from search_words order by id',
   publication_search_rows: 'select * from publication_search_rows order by seq',
+  // The dated rows, kept by triggers on the slim rows (migration 0041).
+  publication_dates: 'select * from publication_dates order by seq',
   publication_search: 'select term, doc, col, offset from temp.search_terms order by term, doc, col, offset',
   search_word_trigrams: 'select term, doc from temp.trigram_terms order by term, doc',
   publications: 'select * from publications order by id',
