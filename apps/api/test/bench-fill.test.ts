@@ -18,6 +18,8 @@ const CONTENTS: Record<string, string> = {
   publication_search_rows: 'select * from publication_search_rows order by seq',
   // The dated rows, kept by triggers on the slim rows (migration 0041).
   publication_dates: 'select * from publication_dates order by seq',
+  // The points by seq (migration 0042).
+  publication_points: 'select * from publication_points order by seq',
   publication_search: 'select term, doc, col, offset from temp.search_terms order by term, doc, col, offset',
   search_word_trigrams: 'select term, doc from temp.trigram_terms order by term, doc',
   publications: 'select * from publications order by id',

@@ -51,13 +51,15 @@ const TABLES = [
   'users',
 ];
 // SQLite's search index (migration 0003): full-text tables, their shadow tables, and the slim search rows.
-// SQLite's R*Tree of the public points (migration 0024) and its shadow tables; the dated rows by seq (migration 0041).
+// SQLite's R*Tree of the public points (migration 0024) and its shadow tables; the dated rows by seq (migration 0041)
+// and the points by seq (migration 0042).
 const SQLITE_SEARCH_TABLES = [
   'publication_search',
   'publication_search_rows',
   'search_word_trigrams',
   'publication_places',
   'publication_dates',
+  'publication_points',
 ];
 
 /** The tables of the application, without SQLite's full-text index tables. */

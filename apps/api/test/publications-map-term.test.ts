@@ -10,15 +10,17 @@ import {
 } from '../src/modules/publications/list-repository.ts';
 import { mapCells } from '../src/modules/publications/map-cells.ts';
 import { distanceSql } from '../src/modules/publications/place-sql.ts';
+import { ftsPlacedMatches } from '../src/modules/publications/placed-fts.ts';
 import { searchStemsOf } from '../src/modules/publications/search-stems.ts';
 import { placeAround, seeded, sortedCells } from './helpers/map-cells.ts';
 import { createActors, storePublication, type Actors } from './helpers/publications.ts';
 import { createTestApp, testDialect, type TestApp } from './helpers/test-app.ts';
 
-// On PostgreSQL the map and near-me with a term take the search's matches from the token bitmaps and read their
-// points by `seq` (placedSearch, migration 0033): the same cells, counts and pins as filtering the publications
-// with their tsvectors (or, labels alone, their labels) in the area, for terms of one and two words, prefixes, every
-// filter the bitmaps carry and areas of every size, and after the writes that change what matches.
+// The map and near-me with a term read the search's matches from the index and their points by `seq`: on PostgreSQL
+// the token bitmaps (placedSearch, migration 0033), on SQLite the full-text index's facets and publication_points
+// (ftsPlacedMatches, migration 0042). They give the same cells, counts and pins as filtering the publications (or the
+// list rows) with their words (or, labels alone, their labels) in the area, for terms of one and two words,
+// prefixes, every filter the index carries and areas of every size, and after the writes that change what matches.
 
 const WORDS = [
   'vidrio',
@@ -57,7 +59,7 @@ const FILTERS: Pick<ListCriteria, 'typed' | 'country' | 'province' | 'labels'>[]
 ];
 const ZOOMS = [3, 4, 6, 8, 10, 13];
 
-describe.runIf(testDialect === 'postgres')('the map and near-me with a term on PostgreSQL', () => {
+describe(`the map and near-me with a term (${testDialect})`, () => {
   let subject: TestApp;
   let db: DB;
   let actors: Actors;
@@ -131,18 +133,17 @@ describe.runIf(testDialect === 'postgres')('the map and near-me with a term on P
           words.length > 0 ? pick(FILTERS) : pick(FILTERS.filter((one) => one.labels !== undefined));
         const zoom = pick(ZOOMS);
         const criteria = { status: 'published' as const, ...filters, bbox, words, offset: 0, limit: 0 };
-        // The bitmaps answer these criteria (else the comparison would compare the tsvectors with themselves).
+        // The index answers these criteria (else the comparison would compare the rows' filters with themselves).
+        const groups = words.map((word) => [word]);
         expect(
-          await placedSearch(
-            db,
-            dialect,
-            criteria,
-            words.map((word) => [word]),
-          ),
+          dialect === 'postgres'
+            ? await placedSearch(db, dialect, criteria, groups)
+            : await ftsPlacedMatches(db, criteria, bbox, groups),
         ).not.toBeNull();
-        const vectors = await mapCells(db, dialect, criteria, zoom, { tokenBits: false });
-        // Every chunk's matches looked up one by one, and every chunk read whole (a chunk here has too few for it).
-        for (const denseFrom of [Infinity, -1]) {
+        const vectors = await mapCells(db, dialect, criteria, zoom, { fromIndex: false });
+        // PostgreSQL: every chunk's matches looked up one by one, and every chunk read whole (a chunk here has too
+        // few for it).
+        for (const denseFrom of dialect === 'postgres' ? [Infinity, -1] : [undefined]) {
           const bits = await mapCells(db, dialect, criteria, zoom, { denseFrom });
           expect(sortedCells(bits), JSON.stringify([bbox, zoom, words, filters, denseFrom])).toEqual(
             sortedCells(vectors),
@@ -163,6 +164,11 @@ describe.runIf(testDialect === 'postgres')('the map and near-me with a term on P
   async function expectNearInOrder() {
     const dialect = subject.database.dialect;
     const memory = createListMemory(db);
+    // The list's order: SQLite numbers its list rows, PostgreSQL its publications.
+    const seqOf =
+      dialect === 'sqlite'
+        ? sql`(select s.seq from publication_search_rows as s where s.id = p.id)`
+        : sql`p.seq`;
     for (const near of [
       { lat: -31.41, lng: -64.2 },
       { lat: -34.9, lng: -58.1 },
@@ -181,7 +187,7 @@ describe.runIf(testDialect === 'postgres')('the map and near-me with a term on P
                   id: string;
                 }>`select p.id from publications as p where p.id in (${sql.join(matches)})
                 order by p.public_lat is null,
-                  ${distanceSql(dialect, near, sql`p.public_lat`, sql`p.public_lng`)}, p.seq desc
+                  ${distanceSql(dialect, near, sql`p.public_lat`, sql`p.public_lng`)}, ${seqOf} desc
                 limit 30`.execute(db);
           for (const count of [undefined, false]) {
             const nearest = await listPublications(db, dialect, { ...base, near, limit: 30, count }, memory);
@@ -196,7 +202,30 @@ describe.runIf(testDialect === 'postgres')('the map and near-me with a term on P
     }
   }
 
-  it('gives the same cells as the tsvectors, and near-me the same order', async () => {
+  /** SQLite: publication_points holds the public point of every placed list row, as the R*Tree does. */
+  async function expectPointsKept() {
+    if (subject.database.dialect !== 'sqlite') return;
+    const { rows: kept } = await sql<{
+      seq: number;
+      lat: number;
+      lng: number;
+    }>`select seq, lat, lng from publication_points order by seq`.execute(db);
+    const { rows: expected } = await sql<{ seq: number; lat: number; lng: number }>`select r.seq,
+        p.public_lat as lat, p.public_lng as lng
+      from publication_search_rows as r join publications as p on p.id = r.id
+      where p.public_lat is not null order by r.seq`.execute(db);
+    const { rows: tree } = await sql<{
+      seq: number;
+      lat: number;
+      lng: number;
+    }>`select id as seq, lat, lng from publication_places order by id`.execute(db);
+    expect(kept.length).toBeGreaterThan(100);
+    expect(kept).toEqual(expected);
+    expect(kept).toEqual(tree);
+  }
+
+  it('gives the same cells as the rows, and near-me the same order', async () => {
+    await expectPointsKept();
     await expectSameCells(12);
     await expectNearInOrder();
   }, 120_000);
@@ -221,6 +250,10 @@ describe.runIf(testDialect === 'postgres')('the map and near-me with a term on P
     // Moved across the country, and one point taken away.
     await update(ids[90]!, { public_lat: 6.25, public_lng: -75.6, location_lat: 6.25, location_lng: -75.6 });
     await update(ids[91]!, { public_lat: null, public_lng: null, location_lat: null, location_lng: null });
+    // One given a point, and one removed.
+    await update(ids[0]!, { public_lat: -31.5, public_lng: -64.1, location_lat: -31.5, location_lng: -64.1 });
+    await db.deleteFrom('publications').where('id', '=', ids[92]!).execute();
+    await expectPointsKept();
     await expectSameCells(6);
     await expectNearInOrder();
     await db.updateTable('users').set({ is_active: 0 }).where('id', '=', actors.other.id).execute();

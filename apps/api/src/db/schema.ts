@@ -117,6 +117,13 @@ export interface PublicationPlacesTable {
   lng: number;
 }
 
+/** SQLite only: the public point of each placed publication, keyed by publication_search_rows.seq (migration 0042). */
+export interface PublicationPointsTable {
+  seq: number;
+  lat: number;
+  lng: number;
+}
+
 /** SQLite only: the dates of each dated publication, keyed by publication_search_rows.seq (migration 0041). */
 export interface PublicationDatesTable {
   seq: number;
@@ -521,6 +528,7 @@ export interface Database {
   publication_opening_ranges: PublicationOpeningRangesTable;
   publication_places: PublicationPlacesTable;
   publication_dates: PublicationDatesTable;
+  publication_points: PublicationPointsTable;
   publication_search_rows: PublicationSearchRowsTable;
   search_words: SearchWordsTable;
   captcha_solutions: CaptchaSolutionsTable;

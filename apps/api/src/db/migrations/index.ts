@@ -38,6 +38,7 @@ import * as savedSearchHitsByPublication from './0038-saved-search-hits-by-publi
 import * as agendaLasting from './0039-agenda-lasting.ts';
 import * as geocoder from './0040-geocoder.ts';
 import * as datedRows from './0041-dated-rows.ts';
+import * as pointRows from './0042-point-rows.ts';
 
 /** Every migration, by name; names sort in the order they run. Later features append theirs here. */
 export const migrations: Record<string, Migration> = {
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '0039-agenda-lasting': agendaLasting,
   '0040-geocoder': geocoder,
   '0041-dated-rows': datedRows,
+  '0042-point-rows': pointRows,
 };

@@ -8,7 +8,7 @@ import type { DB, Dialect, PublicationsTable } from '../../db/schema.ts';
 import { CALENDAR_COLUMNS } from './calendar-file.ts';
 import { countFromGroups } from './count-repository.ts';
 import { findFileUrls, selectWithAuthor, type PublicationWithAuthor } from './repository.ts';
-import { facetTokensOf, type FacetTokens } from './search-facets.ts';
+import { facetTokensOf, ftsFacetsOf, type FacetTokens } from './search-facets.ts';
 import { placedAtMost } from './placed-count.ts';
 import { CHUNK_BITS } from '../../db/migrations/0019-search-token-bits.ts';
 import { postgresTokenSearch } from './search-postgres.ts';
@@ -103,22 +103,6 @@ type FilterTables = {
   >;
   publications: PublicationsTable;
 };
-
-/**
- * The criteria's filters as facets of SQLite's full-text index (migration 0015), or null when a filter has none:
- * the search then filters the list's rows instead.
- */
-async function ftsFacetsOf(db: DB, criteria: ListCriteria): Promise<Facets | null> {
-  const tokens = await facetTokensOf(db, criteria);
-  if (tokens === null) return null;
-  const quoted = (token: string) => `"${token}"`;
-  const include = tokens.required.map(quoted);
-  if (tokens.anyOf.length > 0) include.push(`(${tokens.anyOf.map(quoted).join(' OR ')})`);
-  const exclude: string[] = [];
-  if (criteria.status === 'published') exclude.push(quoted('_h'));
-  else if (criteria.status === 'pending') include.push(quoted(`_s${UNPUBLISHED_STATUS}`));
-  return { include, exclude };
-}
 
 /** `%`, `_` and the escape character itself match literally. */
 function likeEscaped(text: string): string {
@@ -791,8 +775,9 @@ export function placedMatches(
 
 /**
  * placedMatches read the other way on SQLite: the matches first (the term's full-text matches, or the list rows by
- * their filter indexes), each one's point looked up in the R*Tree by key and kept when inside `box`. For a large
- * area with a narrowing filter (a term, labels), this costs what matches instead of what lies in the area.
+ * their filter indexes), each one's point looked up by key (publication_points, migration 0042) and kept when inside
+ * `box`. For a large area with a narrowing filter (a term, labels), this costs what matches instead of what lies in
+ * the area; when every filter is a facet of the full-text index, ftsPlacedMatches reads no list row at all.
  */
 export function placedMatchesFirst(
   db: DB,
@@ -803,8 +788,8 @@ export function placedMatchesFirst(
   const rest: ListCriteria = { ...criteria, bbox: undefined, near: undefined };
   let query = db
     .selectFrom('publication_search_rows as p')
-    .crossJoin('publication_places as r')
-    .whereRef('r.id', '=', 'p.seq')
+    .crossJoin('publication_points as r')
+    .whereRef('r.seq', '=', 'p.seq')
     .where(filtersOf(rest, true, false, 'sqlite'))
     .where(
       sql<SqlBool>`r.lat between ${box.minLat} and ${box.maxLat} and r.lng between ${box.minLng} and ${box.maxLng}`,
@@ -824,7 +809,7 @@ const NEAR_SMALL_TOTAL = 2000;
 
 /**
  * Every match with a point nearest first, at most `need`: the list's own rows, each with its point looked up by key
- * (SQLite's R*Tree by `seq`, PostgreSQL's columns). Costs what matches.
+ * (SQLite's publication_points by `seq`, PostgreSQL's columns). Costs what matches.
  */
 async function allByDistance(
   db: DB,
@@ -851,7 +836,7 @@ async function allByDistance(
       : [sql<number>`p.public_lat`, sql<number>`p.public_lng`];
   const placed =
     dialect === 'sqlite'
-      ? (query.innerJoin('publication_places as r', 'r.id', 'p.seq') as unknown as typeof query)
+      ? (query.innerJoin('publication_points as r', 'r.seq', 'p.seq') as unknown as typeof query)
       : query.where(sql<SqlBool>`p.public_lat is not null`);
   const distance = distanceSql(dialect, criteria.near, lat, lng);
   const rows = await placed
@@ -881,7 +866,7 @@ async function pointlessNewest(
     .where(filtersOf(rest, dialect === 'sqlite', false, dialect))
     .where(
       dialect === 'sqlite'
-        ? sql<SqlBool>`not exists (select 1 from publication_places as r where r.id = p.seq)`
+        ? sql<SqlBool>`not exists (select 1 from publication_points as r where r.seq = p.seq)`
         : sql<SqlBool>`p.public_lat is null`,
     );
   if (groups.length > 0) query = query.where(tierMatch(dialect, groups, 'all'));

@@ -1,7 +1,9 @@
+import { UNPUBLISHED_STATUS } from '@eco/domain';
 import type { DB } from '../../db/schema.ts';
 import { labelBits } from './count-repository.ts';
 import { hasDateCriteria } from './date-criteria.ts';
 import type { ListCriteria } from './list-repository.ts';
+import type { Facets } from './search-sql.ts';
 
 // The list's filters as tokens stored with each publication's search tokens (SQLite's full-text index, migration
 // 0015; PostgreSQL's search_tokens, 0017): its category as `_t_` and the key's UTF-8 bytes in hex (exact for any
@@ -49,4 +51,20 @@ export async function facetTokensOf(db: DB, criteria: ListCriteria): Promise<Fac
     }
   }
   return { required, anyOf };
+}
+
+/**
+ * The criteria's filters as facets of SQLite's full-text index (migration 0015), or null when a filter has none:
+ * the search then filters the list's rows instead.
+ */
+export async function ftsFacetsOf(db: DB, criteria: ListCriteria): Promise<Facets | null> {
+  const tokens = await facetTokensOf(db, criteria);
+  if (tokens === null) return null;
+  const quoted = (token: string) => `"${token}"`;
+  const include = tokens.required.map(quoted);
+  if (tokens.anyOf.length > 0) include.push(`(${tokens.anyOf.map(quoted).join(' OR ')})`);
+  const exclude: string[] = [];
+  if (criteria.status === 'published') exclude.push(quoted('_h'));
+  else if (criteria.status === 'pending') include.push(quoted(`_s${UNPUBLISHED_STATUS}`));
+  return { include, exclude };
 }

@@ -42,10 +42,14 @@ export function ftsTier(groups: SearchGroups, tier: Tier | 'all'): string {
 /** Facet conditions of the full-text index: every token of `include`, none of `exclude` (FTS5 expressions). */
 export type Facets = { include: string[]; exclude: string[] };
 
-/** `expression` restricted by the facets (migration 0015). */
+/** `expression` restricted by the facets (migration 0015); `''` for the facets alone (`include` then has one). */
 export function withFacets(expression: string, { include, exclude }: Facets): string {
   let restricted = expression;
-  if (include.length > 0) restricted = `(${restricted}) AND (facets : (${include.join(' AND ')}))`;
+  if (include.length > 0) {
+    const facets = `facets : (${include.join(' AND ')})`;
+    // No words (the map of a material): the facets alone.
+    restricted = restricted === '' ? `(${facets})` : `(${restricted}) AND (${facets})`;
+  }
   if (exclude.length > 0) restricted = `(${restricted}) NOT (facets : (${exclude.join(' OR ')}))`;
   return restricted;
 }
