@@ -2,24 +2,25 @@ import { sql, type RawBuilder } from 'kysely';
 import type { BoundingBox } from '@eco/domain';
 import type { DB } from '../../db/schema.ts';
 import type { ListCriteria } from './list-repository.ts';
+import { distanceSql } from './place-sql.ts';
 import { ftsFacetsOf } from './search-facets.ts';
 import { ftsTier, withFacets, type SearchGroups } from './search-sql.ts';
 
-// SQLite's map of a term or a material over a wide area (decision 056): the matches come from the full-text index
+// SQLite's map (and near-me's wide boxes) of a term or a material (decision 056): the matches come from the full-text index
 // alone, the words and every filter as its facets (migration 0015: the category, the place, the labels' bits and
 // `_h` for what the public does not see), and each match's point from publication_points by `seq` (migration 0042).
 // No list row, no author, no R*Tree node is read per match: a common word over a country at 1,000,000 publications
 // (60,000–85,000 matches) went from 1.0–1.5 s to 0.14–0.23 s on a slow machine, the same cells to the last digit.
 
 /**
- * The public matches of `groups` (or, without words, of the labels) with a point inside `box`, as `r` (`seq`, `lat`,
- * `lng`) after `from`; null when a filter is not among the index's facets (an author, dates, open now, a province
- * without its country, a label without a bit) or nothing narrows the search.
+ * The public matches of `groups` (or, without words, of the labels) with a point (inside `box`, when given), as `r`
+ * (`seq`, `lat`, `lng`) after `from`; null when a filter is not among the index's facets (an author, dates, open now,
+ * a province without its country, a label without a bit) or nothing narrows the search.
  */
 export async function ftsPlacedMatches(
   db: DB,
   criteria: ListCriteria,
-  box: BoundingBox,
+  box: BoundingBox | undefined,
   groups: SearchGroups,
 ): Promise<RawBuilder<unknown> | null> {
   if (criteria.openAt !== undefined) return null;
@@ -27,10 +28,37 @@ export async function ftsPlacedMatches(
   if (facets === null) return null;
   const words = groups.length > 0 ? ftsTier(groups, 'all') : '';
   if (words === '' && facets.include.length === 0) return null;
+  const inBox =
+    box === undefined
+      ? sql``
+      : sql`and r.lat between ${box.minLat} and ${box.maxLat} and r.lng between ${box.minLng} and ${box.maxLng}`;
   // The full-text matches drive the join (`cross join`), each point looked up by its key.
   return sql`publication_search as s cross join publication_points as r on r.seq = s.rowid
-    where publication_search match ${withFacets(words, facets)}
-      and r.lat between ${box.minLat} and ${box.maxLat} and r.lng between ${box.minLng} and ${box.maxLng}`;
+    where publication_search match ${withFacets(words, facets)} ${inBox}`;
+}
+
+/**
+ * Near-me's nearest `need` of ftsPlacedMatches' matches, in the list's order for a tie (the newest first), with
+ * their distances in kilometres.
+ */
+export async function nearestIndexed(
+  db: DB,
+  from: RawBuilder<unknown>,
+  near: { lat: number; lng: number },
+  need: number,
+): Promise<{ id: string; distance: number }[]> {
+  const distance = distanceSql('sqlite', near, sql<number>`r.lat`, sql<number>`r.lng`);
+  const { rows } = await sql<{ seq: number; distance: number }>`select r.seq, ${distance} as distance
+    from ${from} order by 2, r.seq desc limit ${need}`.execute(db);
+  const ids = await idsBySeq(
+    db,
+    rows.map((row) => Number(row.seq)),
+  );
+  // A publication removed between the two statements is left out, as a later read would.
+  return rows.flatMap((row) => {
+    const id = ids.get(Number(row.seq));
+    return id === undefined ? [] : [{ id, distance: Number(row.distance) }];
+  });
 }
 
 /** The publications' ids by their `seq`s (the pins of the cells that hold one match). */
