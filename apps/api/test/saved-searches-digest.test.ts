@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../src/db/schema.ts';
 import { alertPublication } from '../src/modules/searches/alerts.ts';
 import { sendDigests } from '../src/modules/searches/digest.ts';
 import { readUnsubscribeToken } from '../src/modules/notifications/unsubscribe-token.ts';
 import { recordingMailer } from './helpers/accounts.ts';
+import { savedSearchRow } from './helpers/saved-searches.ts';
 import { actor, storePublication, type Actor } from './helpers/publications.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-app.ts';
 
@@ -19,24 +19,9 @@ describe('saved searches: the daily e-mail', () => {
   let author: Actor;
 
   async function search(owner: Actor, term: string, digest = 1) {
-    const now = new Date().toISOString();
     await db
       .insertInto('saved_searches')
-      .values({
-        id: randomUUID(),
-        user_id: owner.id,
-        name: `Busco ${term}`,
-        term,
-        typed: null,
-        country: null,
-        province: null,
-        city: null,
-        labels: '[]',
-        alert: 1,
-        digest,
-        created_at: now,
-        updated_at: now,
-      })
+      .values(savedSearchRow(owner.id, term, { name: `Busco ${term}`, digest }))
       .execute();
   }
 

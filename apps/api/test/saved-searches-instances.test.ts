@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MATCH_JOB, matchHandler, SAVE_BATCH, saveMatches } from '../src/modules/searches/alerts.ts';
@@ -14,6 +13,7 @@ import {
   type Actor,
   type Actors,
 } from './helpers/publications.ts';
+import { savedSearchRow } from './helpers/saved-searches.ts';
 import { createDatabase } from '../src/db/database.ts';
 import type { DB } from '../src/db/schema.ts';
 import {
@@ -116,44 +116,13 @@ describe('saved search alerts across processes and restarts', () => {
       const now = new Date().toISOString();
       for (const owner of owners) {
         for (const term of ['frascos vidrio', 'vidrios']) {
-          await db
-            .insertInto('saved_searches')
-            .values({
-              id: randomUUID(),
-              user_id: owner.id,
-              name: term,
-              term,
-              typed: null,
-              country: null,
-              province: null,
-              city: null,
-              labels: '[]',
-              alert: 1,
-              digest: 1,
-              created_at: now,
-              updated_at: now,
-            })
-            .execute();
+          await db.insertInto('saved_searches').values(savedSearchRow(owner.id, term)).execute();
         }
       }
       // The author's own search never matches.
       await db
         .insertInto('saved_searches')
-        .values({
-          id: randomUUID(),
-          user_id: author.id,
-          name: 'Frascos',
-          term: 'frascos',
-          typed: null,
-          country: null,
-          province: null,
-          city: null,
-          labels: '[]',
-          alert: 1,
-          digest: 1,
-          created_at: now,
-          updated_at: now,
-        })
+        .values(savedSearchRow(author.id, 'frascos', { name: 'Frascos' }))
         .execute();
       const id = await storePublication(db, {
         title: 'Frascos de vidrio tras un corte',
@@ -256,21 +225,9 @@ describe('saved search alerts across processes and restarts', () => {
       await db
         .insertInto('saved_searches')
         .values(
-          Array.from({ length: batch + 3 }, (_, index) => ({
-            id: randomUUID(),
-            user_id: owner.id,
-            name: `Frascos ${index}`,
-            term: 'frascos',
-            typed: null,
-            country: null,
-            province: null,
-            city: null,
-            labels: '[]',
-            alert: 1,
-            digest: 0,
-            created_at: now,
-            updated_at: now,
-          })),
+          Array.from({ length: batch + 3 }, (_, index) =>
+            savedSearchRow(owner.id, 'frascos', { name: `Frascos ${index}`, digest: 0 }),
+          ),
         )
         .execute();
       const id = await storePublication(db, {

@@ -6,11 +6,12 @@ import { distanceSql } from './place-sql.ts';
 import { ftsFacetsOf } from './search-facets.ts';
 import { ftsTier, withFacets, type SearchGroups } from './search-sql.ts';
 
-// SQLite's map (and near-me's wide boxes) of a term or a material (decision 056): the matches come from the full-text index
-// alone, the words and every filter as its facets (migration 0015: the category, the place, the labels' bits and
-// `_h` for what the public does not see), and each match's point from publication_points by `seq` (migration 0042).
-// No list row, no author, no R*Tree node is read per match: a common word over a country at 1,000,000 publications
-// (60,000–85,000 matches) went from 1.0–1.5 s to 0.14–0.23 s on a slow machine, the same cells to the last digit.
+// SQLite's map (and near-me's wide boxes) of a term or a material (decision 056): the matches come from the
+// full-text index alone, the words and every filter as its facets (migration 0015: the category, the place, the
+// labels' bits and `_h` for what the public does not see), and each match's point from publication_points by `seq`
+// (migration 0042). No list row, no author, no R*Tree node is read per match: a common word over a country at
+// 1,000,000 publications (60,000–85,000 matches) went from 1.0–1.5 s to 0.14–0.23 s on a slow machine, the same
+// cells to the last digit.
 
 /**
  * The public matches of `groups` (or, without words, of the labels) with a point (inside `box`, when given), as `r`
@@ -61,7 +62,7 @@ export async function nearestIndexed(
   });
 }
 
-/** The publications' ids by their `seq`s (the pins of the cells that hold one match). */
+/** The publications' ids by their `seq`s (a map's pins, near-me's page). */
 export async function idsBySeq(db: DB, seqs: readonly number[]): Promise<Map<number, string>> {
   const ids = new Map<number, string>();
   for (let start = 0; start < seqs.length; start += 500) {
