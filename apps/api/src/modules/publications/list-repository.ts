@@ -799,11 +799,6 @@ export function placedMatchesFirst(
   return { query: query as unknown as PlacedQuery, lat: sql<number>`r.lat`, lng: sql<number>`r.lng` };
 }
 
-/** A term or labels: what SQLite's full-text index narrows better than an area (ftsPlacedMatches). */
-function narrowsByIndex(criteria: ListCriteria): boolean {
-  return criteria.words.length > 0 || (criteria.labels ?? []).length > 0;
-}
-
 /** Near-me's growing radii, in kilometres. */
 const NEAR_RADII = [2, 10, 50, 250, 1000];
 
@@ -830,7 +825,7 @@ async function allByDistance(
   matched: PlacedSearch | null,
 ): Promise<{ id: string; distance: number }[]> {
   const rest: ListCriteria = { ...criteria, near: undefined };
-  if (dialect === 'sqlite' && narrowsByIndex(criteria)) {
+  if (dialect === 'sqlite') {
     const from = await ftsPlacedMatches(db, criteria, criteria.bbox, groups);
     if (from !== null) return nearestIndexed(db, from, criteria.near, need);
   }
@@ -996,7 +991,7 @@ async function nearPage(
       if (km >= NEAR_BITMAPS_KM) matched ??= await placedSearch(db, dialect, criteria, groups);
       // SQLite's wide boxes: the full-text index's matches, rather than every point of the box (decision 056).
       const indexed =
-        dialect === 'sqlite' && km >= NEAR_BITMAPS_KM && narrowsByIndex(criteria)
+        dialect === 'sqlite' && km >= NEAR_BITMAPS_KM
           ? await ftsPlacedMatches(db, criteria, box, groups)
           : null;
       const found =

@@ -209,12 +209,12 @@ async function groupedCells(
   matched: PlacedSearch | null,
   fromIndex: boolean,
 ): Promise<CellSums[]> {
-  const narrowing = criteria.words.length > 0 || (criteria.labels ?? []).length > 0;
-  if (dialect === 'sqlite' && narrowing && fromIndex && zoom <= INDEX_FIRST_MAX_ZOOM) {
+  if (dialect === 'sqlite' && fromIndex && zoom <= INDEX_FIRST_MAX_ZOOM) {
     const groups = criteria.words.map((word) => [word]);
     const from = await ftsPlacedMatches(db, criteria, box, groups);
     if (from !== null) return indexedCells(db, from, zoom);
   }
+  const narrowing = criteria.words.length > 0 || (criteria.labels ?? []).length > 0;
   const first = dialect === 'sqlite' && narrowing && zoom <= MATCHES_FIRST_MAX_ZOOM;
   return sumsOf(await groupedQuery(db, dialect, criteria, box, zoom, undefined, first, matched).execute());
 }

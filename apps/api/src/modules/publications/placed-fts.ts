@@ -16,7 +16,8 @@ import { ftsTier, withFacets, type SearchGroups } from './search-sql.ts';
 /**
  * The public matches of `groups` (or, without words, of the labels) with a point (inside `box`, when given), as `r`
  * (`seq`, `lat`, `lng`) after `from`; null when a filter is not among the index's facets (an author, dates, open now,
- * a province without its country, a label without a bit) or nothing narrows the search.
+ * a province without its country, a label without a bit) or neither a term nor labels narrow the search (a
+ * category or a place alone holds too many matches: the R*Tree's area costs less).
  */
 export async function ftsPlacedMatches(
   db: DB,
@@ -25,6 +26,7 @@ export async function ftsPlacedMatches(
   groups: SearchGroups,
 ): Promise<RawBuilder<unknown> | null> {
   if (criteria.openAt !== undefined) return null;
+  if (criteria.words.length === 0 && (criteria.labels ?? []).length === 0) return null;
   const facets = await ftsFacetsOf(db, { ...criteria, bbox: undefined, near: undefined });
   if (facets === null) return null;
   const words = groups.length > 0 ? ftsTier(groups, 'all') : '';
