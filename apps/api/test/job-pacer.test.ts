@@ -20,8 +20,7 @@ describe('the job pacer', () => {
     const pauses: number[] = [];
     const pacer = createPacer({
       now: () => clock.now,
-      busyMs: () => clock.busy,
-      activeMs: () => clock.active,
+      load: () => ({ at: clock.now, busyMs: clock.busy, activeMs: clock.active }),
       pause: async (ms) => void pauses.push(ms),
     });
     return { clock, pauses, pacer };
@@ -80,6 +79,32 @@ describe('the job pacer', () => {
     await pacer.step();
     expect(pauses).toEqual([50 * PAUSE_FACTOR]);
   });
+
+  it('on a sampled load (the queue thread), decides over the samples and waits twice its own steps', async () => {
+    // The thread's clock (`now`) and the main thread's samples, taken every 10 ms.
+    const clock = { now: 5_000 };
+    let sample = { at: 1_000, busyMs: 0, activeMs: 0 };
+    const pauses: number[] = [];
+    const pacer = createPacer({
+      now: () => clock.now,
+      load: () => sample,
+      pause: async (ms) => void pauses.push(ms),
+    });
+    // A step of 4 ms with no new sample: nothing to decide on yet.
+    clock.now += 4;
+    await pacer.step();
+    expect(pauses).toEqual([]);
+    // Another 4 ms, with a sample of 10 ms saturated: both steps (8 ms) are followed by twice their time.
+    clock.now += 4;
+    sample = { at: 1_010, busyMs: 10, activeMs: 9 };
+    await pacer.step();
+    expect(pauses).toEqual([8 * PAUSE_FACTOR]);
+    // Samples of a quiet main thread: no wait, however long the step.
+    clock.now += 30;
+    sample = { at: 1_040, busyMs: 12, activeMs: 20 };
+    await pacer.step();
+    expect(pauses).toEqual([8 * PAUSE_FACTOR]);
+  });
 });
 
 describe('a paced job worker', () => {
@@ -103,8 +128,8 @@ describe('a paced job worker', () => {
   });
 
   /** Requests in flight and the loop working all along: the clock itself. */
-  const saturated = { busyMs: () => performance.now(), activeMs: () => performance.now() };
-  const quiet = { busyMs: () => 0, activeMs: () => 0 };
+  const saturated = () => ({ at: performance.now(), busyMs: performance.now(), activeMs: performance.now() });
+  const quiet = () => ({ at: performance.now(), busyMs: 0, activeMs: 0 });
 
   /** Runs one job whose handler works `stepMs`, calls `pace`, and reports how long `pace` took. */
   async function pacedStep(load: JobWorkerOptions['load'], stepMs: number, kind: string, leaseMs?: number) {

@@ -2,7 +2,10 @@ import { readlinkSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { getPriority } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { QUEUE_THREAD_NICE } from '../src/modules/jobs/queue-thread.ts';
+import pino from 'pino';
+import { queuePauses } from '../src/modules/jobs/pacer.ts';
+import { createQueueThread, QUEUE_THREAD_NICE } from '../src/modules/jobs/queue-thread.ts';
+import type { LoadSample } from '../src/modules/jobs/shared-load.ts';
 import {
   actor,
   dayBeforeReminders,
@@ -15,7 +18,8 @@ import { createTestApp, testDialect, type TestApp } from './helpers/test-app.ts'
 // JOBS_WORKER=thread (PostgreSQL's default, decision 052): the queue runs on a thread of the process at a lower CPU
 // priority, with its own connections and mailer. A real app on PostgreSQL: the thread exists at nice +10 while the
 // app runs and is gone once it closes, sends what is due (a notification, an e-mail in the outbox, counted in the
-// app's /metrics), and a request that queues work due now wakes it at once, long before its poll.
+// app's /metrics), and a request that queues work due now wakes it at once, long before its poll. Its work steps aside
+// while the requests' thread is saturated (decision 057), which it learns from shared memory.
 
 const METRICS_TOKEN = 'm'.repeat(32);
 
@@ -118,3 +122,57 @@ describe.runIf(testDialect === 'postgres')('the job queue on its own thread (JOB
     await vi.waitFor(async () => expect(await lowered()).toBe(0), { timeout: 10_000, interval: 50 });
   }, 30_000);
 });
+
+describe.runIf(testDialect === 'postgres')(
+  'the queue thread, paced by the requests’ thread (decision 057)',
+  () => {
+    let subject: TestApp;
+
+    beforeAll(async () => {
+      // The app runs no queue of its own: the test starts the threads.
+      subject = await createTestApp({ env: { JOBS_WORKER: 'off', JOBS_POLL_MS: '60000' } });
+    }, 60_000);
+
+    afterAll(async () => {
+      await subject?.dispose();
+    });
+
+    /** Runs one due reminder on a queue thread fed `load`; the seconds it waited for the requests, as it reported. */
+    async function pausedRunning(load: () => LoadSample, tag: string): Promise<number> {
+      const db = subject.database.db;
+      const {
+        publicationId,
+        memberIds: [member = ''],
+      } = await storeInterestedEvent(db, 1, tag);
+      await queueRemindersOf(db, 'postgres', publicationId);
+      const before = queuePauses.seconds;
+      const thread = createQueueThread({
+        config: { ...subject.config, jobsWorker: 'thread' },
+        log: pino({ level: 'silent' }),
+        load,
+      });
+      thread.start();
+      try {
+        await vi.waitFor(async () => expect(await dayBeforeReminders(db, publicationId, member)).toBe(1), {
+          timeout: 20_000,
+          interval: 50,
+        });
+      } finally {
+        // Stopping flushes the thread's last report.
+        await thread.stop();
+      }
+      return queuePauses.seconds - before;
+    }
+
+    it('waits after its work while requests keep this thread busy, and not while they do not', async () => {
+      const saturated = () => ({
+        at: performance.now(),
+        busyMs: performance.now(),
+        activeMs: performance.now(),
+      });
+      const quiet = () => ({ at: performance.now(), busyMs: 0, activeMs: 0 });
+      expect(await pausedRunning(saturated, 'a')).toBeGreaterThan(0);
+      expect(await pausedRunning(quiet, 'b')).toBe(0);
+    }, 60_000);
+  },
+);

@@ -199,6 +199,8 @@ export async function createPublication(
 export async function storeInterestedEvent(
   db: DB,
   members: number,
+  /** Tells this event's members' e-mails from another's of the same test. */
+  tag = '',
 ): Promise<{ publicationId: string; memberIds: string[] }> {
   const now = new Date().toISOString();
   const author = randomUUID();
@@ -208,7 +210,7 @@ export async function storeInterestedEvent(
     .values(
       [author, ...memberIds].map((id, index) => ({
         id,
-        email: `miembro${index}@example.com`,
+        email: `miembro${tag}${index}@example.com`,
         name: `Miembro ${index}`,
         password_hash: 'not-used',
         activated_at: now,

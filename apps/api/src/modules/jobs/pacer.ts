@@ -5,7 +5,11 @@
 // quiet or moderately busy site (requests in flight part of the time) it runs without a pause, and so it does while
 // slow clients keep requests open on an idle process (phones uploading, or downloading images, on a slow network).
 // The worker ends its waits within half the lease of the batch in hand, so that a paced batch is never claimed again
-// by another process meanwhile.
+// by another process meanwhile. On the queue thread (decision 057) the load is the main thread's, sampled every few
+// milliseconds (shared-load.ts): the shares are taken over the samples' own span, and a step that saw no new sample
+// is decided with the next one.
+
+import type { LoadSample } from './shared-load.ts';
 
 /** Share of a step's time with requests in flight from which the process may be saturated. */
 export const SATURATED_SHARE = 0.9;
@@ -27,36 +31,39 @@ export type Pacer = {
 };
 
 export function createPacer({
-  busyMs,
-  activeMs,
+  load,
   pause,
   now = () => performance.now(),
 }: {
-  /** Milliseconds with requests in flight so far (RequestPressure.busyMs). */
-  busyMs: () => number;
-  /** Milliseconds the event loop has worked so far (performance.eventLoopUtilization().active). */
-  activeMs: () => number;
+  /**
+   * The requests' load so far: milliseconds with requests in flight (RequestPressure.busyMs) and milliseconds the
+   * event loop worked (performance.eventLoopUtilization().active), as measured at `at` on their own clock (live on
+   * the main thread: `at` is now; sampled on the queue thread).
+   */
+  load: () => LoadSample;
   /** Waits this long, or less when the worker stops. */
   pause: (ms: number) => Promise<void>;
   now?: () => number;
 }): Pacer {
   let startedAt = now();
-  let busyAtStart = busyMs();
-  let activeAtStart = activeMs();
+  let atStart = load();
 
   function restart(): void {
     startedAt = now();
-    busyAtStart = busyMs();
-    activeAtStart = activeMs();
+    atStart = load();
   }
 
   return {
     restart,
     async step() {
+      const at = load();
+      const span = at.at - atStart.at;
+      // Not measured since the step began: the next step decides for both.
+      if (span <= 0) return;
       const spent = now() - startedAt;
-      const busy = busyMs() - busyAtStart;
-      const active = activeMs() - activeAtStart;
-      if (spent > 0 && busy >= spent * SATURATED_SHARE && active >= spent * WORKING_SHARE) {
+      const busy = at.busyMs - atStart.busyMs;
+      const active = at.activeMs - atStart.activeMs;
+      if (busy >= span * SATURATED_SHARE && active >= span * WORKING_SHARE) {
         const pausedAt = now();
         await pause(Math.min(spent * PAUSE_FACTOR, MAX_PAUSE_MS));
         queuePauses.seconds += (now() - pausedAt) / 1000;

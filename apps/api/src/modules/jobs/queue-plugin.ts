@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { DB, Dialect } from '../../db/schema.ts';
 import { createQueueThread } from './queue-thread.ts';
+import type { LoadSample } from './shared-load.ts';
 import { createJobWorker, type JobHandler, type JobWorker } from './worker.ts';
 
 /** A process that does not run the queue (JOBS_WORKER=off): what it queues waits for one that does. */
@@ -27,9 +28,15 @@ export function startJobWorker(
 ): JobWorker {
   const { config } = options;
   if (config.jobsWorker === 'off') return NO_WORKER;
+  // The requests' load, which paces the queue (decision 046) on this thread or on its own (decision 057).
+  const load = (): LoadSample => ({
+    at: performance.now(),
+    busyMs: app.frontDoor.pressure.busyMs(),
+    activeMs: performance.eventLoopUtilization().active,
+  });
   const worker: JobWorker =
     config.jobsWorker === 'thread'
-      ? createQueueThread({ config, log: app.log, countEmails: options.countEmails })
+      ? createQueueThread({ config, log: app.log, countEmails: options.countEmails, load })
       : createJobWorker({
           db: options.db,
           dialect: options.dialect,
@@ -37,10 +44,7 @@ export function startJobWorker(
           handlers: options.handlers(() => worker.wake()),
           log: app.log,
           pollMs: config.jobsPollMs,
-          load: {
-            busyMs: () => app.frontDoor.pressure.busyMs(),
-            activeMs: () => performance.eventLoopUtilization().active,
-          },
+          load,
         });
   app.addHook('onReady', async () => worker.start());
   // The close stops the worker at once and waits for it after the server has stopped accepting connections: the

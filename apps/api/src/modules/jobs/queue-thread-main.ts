@@ -6,15 +6,18 @@ import { createLogger } from '../../logger.ts';
 import { queueHandlers } from '../../queue-handlers.ts';
 import { createMailer, type Mailer } from '../mail/mailer.ts';
 import { createMediaStorage } from '../media/create-storage.ts';
+import { queuePauses } from './pacer.ts';
 import type { QueueThreadData, QueueThreadReport, QueueThreadRequest } from './queue-thread.ts';
+import { readLoad } from './shared-load.ts';
 import { createJobWorker } from './worker.ts';
 
 // The queue thread of JOBS_WORKER=thread (queue-thread.ts, decision 052): lowers its own CPU priority, then runs the
 // process's job worker with connections, a mailer and a media storage of its own, until the main thread asks it to
-// stop. Nothing paces it (pacer.ts measures a shared event loop): the operating system gives the requests' thread
-// the cores first.
+// stop. The operating system gives the requests' thread the cores first; the statements the thread sends run in the
+// database at the requests' priority, so it paces its work by the main thread's load, read from shared memory
+// (decision 057).
 
-const { config, nice } = workerData as QueueThreadData;
+const { config, nice, load } = workerData as QueueThreadData;
 const port = parentPort!;
 const log = createLogger(config).child({ thread: 'queue' });
 
@@ -33,11 +36,20 @@ function lowerPriority(): number | undefined {
   }
 }
 
-/** Counts the thread's e-mails for the process's /metrics, reported once a second rather than per message. */
+/**
+ * Counts the thread's e-mails (and its waits for the requests, pacer.ts) for the process's /metrics, reported once a
+ * second rather than per message.
+ */
 function reportedMailer(mailer: Mailer): { mailer: Mailer; flush: () => void } {
   let sent = 0;
   let failed = 0;
+  let pausedReported = 0;
   const flush = () => {
+    const paused = queuePauses.seconds - pausedReported;
+    if (paused > 0) {
+      port.postMessage({ type: 'paused', seconds: paused } satisfies QueueThreadReport);
+      pausedReported += paused;
+    }
     if (sent === 0 && failed === 0) return;
     port.postMessage({ type: 'emails', sent, failed } satisfies QueueThreadReport);
     sent = 0;
@@ -86,6 +98,7 @@ const worker = createJobWorker({
   ),
   log,
   pollMs: config.jobsPollMs,
+  load: load === undefined ? undefined : () => readLoad(load),
 });
 
 port.on('message', (request: QueueThreadRequest) => {

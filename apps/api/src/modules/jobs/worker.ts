@@ -2,6 +2,7 @@ import { setImmediate } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB, Dialect } from '../../db/schema.ts';
 import { createPacer } from './pacer.ts';
+import type { LoadSample } from './shared-load.ts';
 import { claimJobs, failJob, finishJobs, nextDue, type Job } from './repository.ts';
 
 // The loop that runs the queue's jobs in a server process (decision 036). Every process runs one; the claim is
@@ -36,12 +37,7 @@ export type JobWorkerOptions = {
   /** Claims before a failing job is given up. */
   maxAttempts?: number;
   /** How busy requests keep the process (pacer.ts); never paced without. */
-  load?: {
-    /** Milliseconds with requests in flight so far (the front door's RequestPressure). */
-    busyMs: () => number;
-    /** Milliseconds the event loop has worked so far. */
-    activeMs: () => number;
-  };
+  load?: () => LoadSample;
 };
 
 export type JobWorker = {
@@ -75,8 +71,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   /** The pacer's waits in progress: stopping ends them (a wake does not). */
   const pausing = new Set<() => void>();
   const pacer = createPacer({
-    busyMs: options.load?.busyMs ?? (() => 0),
-    activeMs: options.load?.activeMs ?? (() => 0),
+    load: options.load ?? (() => ({ at: performance.now(), busyMs: 0, activeMs: 0 })),
     pause,
   });
   // Each step first lets the I/O that arrived meanwhile be handled: SQLite's statements run on this thread, and a
