@@ -7,7 +7,8 @@ import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 // A URL of the public list answered before at the current version is answered again by a lane in front of the
 // request pipeline (plugins/front-door.ts): over a real socket, the same bytes and the same headers as the pipeline
-// sends (a new request id), logged the same way, exact after a write, and everything else left to the pipeline.
+// sends (a new request id), logged the same way, exact after a write, and everything else left to the pipeline. The
+// map's answers have a lane of their own, the same way (decision 058).
 
 /** Headers that differ between two answers of the same kind. */
 const OWN = new Set(['x-request-id', 'date']);
@@ -29,6 +30,21 @@ describe('the front door of remembered list answers', () => {
         createdBy: actors.author.id,
         createdAt: new Date(Date.UTC(2025, 0, 1, 0, index)).toISOString(),
       });
+    }
+    // Two of them in Córdoba, for the map.
+    const placed = await subject.database.db.selectFrom('publications').select('id').limit(2).execute();
+    for (const [index, { id }] of placed.entries()) {
+      const point = { lat: -31.4 - index * 0.01, lng: -64.18 };
+      await subject.database.db
+        .updateTable('publications')
+        .set({
+          location_lat: point.lat,
+          location_lng: point.lng,
+          public_lat: point.lat,
+          public_lng: point.lng,
+        })
+        .where('id', '=', id)
+        .execute();
     }
     subject.app.addHook('onRequest', async () => {
       throughPipeline += 1;
@@ -136,5 +152,43 @@ describe('the front door of remembered list answers', () => {
     await fetch(`${base}/api/publications-other`);
     await fetch(`${base}/api/health`);
     expect(throughPipeline).toBe(before + 2);
+  });
+
+  it('answers a map asked again from memory, with the pipeline’s bytes and headers, exact after a write', async () => {
+    const path = '/api/publications/map?bbox=-65,-32,-63,-30&zoom=14';
+    const first = await get(path, { 'accept-encoding': 'identity' });
+    const again = await get(path, { 'accept-encoding': 'identity' });
+    expect(first.response.status).toBe(200);
+    expect(first.laned).toBe(false);
+    expect(again.laned).toBe(true);
+    expect(again.bytes.equals(first.bytes)).toBe(true);
+    expect(again.named).toEqual(first.named);
+    expect(first.named['content-type']).toBe('application/json; charset=utf-8');
+    const answer = JSON.parse(first.bytes.toString()) as { total: number; pins: { title: string }[] };
+    expect(answer.total).toBe(2);
+    // A publication placed in the area: the next answer is computed again and holds it.
+    const id = await storePublication(subject.database.db, {
+      title: 'Compostera en Córdoba',
+      createdBy: actors.author.id,
+      createdAt: new Date().toISOString(),
+    });
+    await subject.database.db
+      .updateTable('publications')
+      .set({ location_lat: -31.45, location_lng: -64.2, public_lat: -31.45, public_lng: -64.2 })
+      .where('id', '=', id)
+      .execute();
+    const after = await get(path, { 'accept-encoding': 'identity' });
+    expect(after.laned).toBe(false);
+    expect((JSON.parse(after.bytes.toString()) as typeof answer).total).toBe(3);
+    expect(after.bytes.toString()).toContain('Compostera en Córdoba');
+    const compressed = await get(path, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(compressed.laned).toBe(true);
+    expect(compressed.response.headers.get('vary')).toContain('accept-encoding');
+    // A bad map is the pipeline's, every time.
+    for (let round = 0; round < 2; round++) {
+      const bad = await get('/api/publications/map?bbox=-63,-30,-65,-32&zoom=14');
+      expect(bad.laned).toBe(false);
+      expect(bad.response.status).toBe(400);
+    }
   });
 });

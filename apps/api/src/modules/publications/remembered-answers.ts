@@ -2,19 +2,21 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { encodedCopy, preferredEncoding } from '../../plugins/content-encoding.ts';
 import { LearntHeaders, type Lane } from '../../plugins/front-door.ts';
 
-// The public list's remembered answers (decision 010) on the way out: the same bytes for everybody, compressed once
-// per answer for the clients that accept it, through the route or, for a URL answered before at the current
-// version, through a front-door lane that skips the request pipeline with the headers that pipeline sent.
+// The public list's and map's remembered answers (decisions 010 and 058) on the way out: the same bytes for
+// everybody, compressed once per answer for the clients that accept it, through the route or, for a URL answered
+// before at the current version, through a front-door lane that skips the request pipeline with the headers that
+// pipeline sent.
 
 const JSON_UTF8 = 'application/json; charset=utf-8';
-const LIST_PATH = '/api/publications';
 
-/** GET /api/publications with or without a query string, as received. */
-function isListUrl(url: string | undefined): boolean {
-  return url === LIST_PATH || (url !== undefined && url.startsWith(`${LIST_PATH}?`));
+/** `path` with or without a query string, as received. */
+function isUrlOf(path: string, url: string | undefined): boolean {
+  return url === path || (url !== undefined && url.startsWith(`${path}?`));
 }
 
 export function createRememberedAnswers(options: {
+  /** The route's path, e.g. '/api/publications'. */
+  path: string;
   /** The remembered answer of a request's URL at the list's current version, if any. */
   lookUp: (url: string, request: object) => Promise<Buffer | undefined>;
 }) {
@@ -22,8 +24,8 @@ export function createRememberedAnswers(options: {
   const sentThroughRoute = new WeakSet<FastifyRequest>();
 
   const lane: Lane = {
-    route: '/api/publications',
-    accepts: (request) => request.method === 'GET' && isListUrl(request.url),
+    route: options.path,
+    accepts: (request) => request.method === 'GET' && isUrlOf(options.path, request.url),
     async answer(request, response, id) {
       const bytes = await options.lookUp(request.url ?? '', request);
       if (bytes === undefined) return false;

@@ -79,9 +79,16 @@ export const publicationRoutes: FastifyPluginAsyncZod<{
   const favorites = createFavoritesService({ db: database.db, storage: app.mediaStorage });
   const isPublished = (publication: PublicationJson) => publication.status === 1;
   const remembered = createRememberedAnswers({
+    path: '/api/publications',
     lookUp: (url, request) => publications.rememberedPublishedAnswer(url, request),
   });
   app.frontDoor.add(remembered.lane);
+  // The map's, the same way: a map asked before is answered from memory, its bytes compressed once (decision 058).
+  const rememberedMaps = createRememberedAnswers({
+    path: '/api/publications/map',
+    lookUp: (url, request) => publications.rememberedMapAnswer(url, request),
+  });
+  app.frontDoor.add(rememberedMaps.lane);
 
   app.get(
     '/publications',
@@ -127,6 +134,12 @@ export const publicationRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/publications/map',
     {
+      // A URL answered before at the current version is answered again from memory, before its query is checked.
+      onRequest: async (request, reply) => {
+        const bytes = await publications.rememberedMapAnswer(request.url, request.raw);
+        if (bytes !== undefined) return rememberedMaps.send(request, reply, bytes);
+      },
+      onSend: rememberedMaps.onSend,
       schema: {
         tags: TAGS,
         summary: 'El mapa de los anuncios publicados: grupos y pines de un área',
@@ -139,7 +152,13 @@ export const publicationRoutes: FastifyPluginAsyncZod<{
         response: { 200: mapAnswerSchema, ...errorResponses(400) },
       },
     },
-    async (request) => publications.map(request.query),
+    async (request, reply) => {
+      // The same answer for everybody: served as the route's schema serializes it.
+      const serialize = reply.getSerializationFunction('200');
+      if (serialize === undefined) throw new Error('GET /publications/map has no 200 serializer');
+      const body = await publications.mapAnswer(request.query, serialize, request.url, request.raw);
+      return rememberedMaps.send(request, reply, body);
+    },
   );
 
   app.get(

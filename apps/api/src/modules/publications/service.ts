@@ -265,8 +265,9 @@ export function createPublicationsService({
     tracker,
     'list-answers',
   );
-  // The map's answers, kept like the list's: a zoomed-out area is one grouped read of every point in view.
-  const mapAnswers = new VersionedCache<MapAnswerJson, ListDependencies>(
+  // The map's answers, kept like the list's (as the bytes sent): a zoomed-out area is one grouped read of every point
+  // in view.
+  const mapAnswers = new VersionedCache<Buffer, ListDependencies>(
     2_000,
     MAP_ANSWERS_BYTES,
     tracker,
@@ -557,8 +558,18 @@ export function createPublicationsService({
       return (await list(listCriteriaOf(query), query)).page;
     },
 
-    /** GET /publications/map: the published matches with a point in the area, as cells and pins. */
-    async map(query: MapQuery): Promise<MapAnswerJson> {
+    /**
+     * GET /publications/map: the published matches with a point in the area, as cells and pins, as `serialize` writes
+     * them in UTF-8, remembered at the list's version like the list's answers (and under the request's URL).
+     */
+    async mapAnswer(
+      query: MapQuery,
+      serialize: (answer: MapAnswerJson) => string,
+      /** The request's path and query string as received, remembered as another name of this answer. */
+      requestUrl?: string,
+      /** The request (Node's), whose version read it shares with the lookups before it. */
+      request?: object,
+    ): Promise<Buffer> {
       const minute = agendaMinute(Date.now());
       const criteria: ListCriteria & { bbox: NonNullable<ListCriteria['bbox']> } = {
         status: 'published',
@@ -575,8 +586,14 @@ export function createPublicationsService({
       };
       const zoom = Math.floor(query.zoom);
       // The version first, then the answer computed under it (list-versions.ts): exact after every write.
-      const version = await readPublicationsVersion(db);
-      return mapAnswers.get(version, JSON.stringify([criteria, zoom]), async () => {
+      const version = await versionFor(request);
+      const key = JSON.stringify([criteria, zoom]);
+      if (requestUrl !== undefined) {
+        // Open now is a moment: the URL names this answer for its minute only.
+        const name = query.open === 'now' ? minuteName(minute, requestUrl) : requestUrl;
+        await answerNames.set(version, name, Promise.resolve({ value: key, deps: true }));
+      }
+      return mapAnswers.get(version, key, async () => {
         const cells = await mapCells(db, dialect, criteria, zoom, { reader });
         const alone = cells.filter((cell) => cell.count === 1).map((cell) => cell.id);
         const found = await findWithFiles(reader, alone);
@@ -614,8 +631,17 @@ export function createPublicationsService({
           vocabulary: [],
           shown: { ids: rows.map((row) => row.id), authors: [...new Set(rows.map((row) => row.created_by))] },
         };
-        return { value, deps };
+        return { value: ownedBytes(serialize(value)), deps };
       });
+    },
+
+    /** The remembered map of a request URL already answered at the current version, if any (as the list's). */
+    async rememberedMapAnswer(requestUrl: string, request?: object): Promise<Buffer | undefined> {
+      const version = await versionFor(request);
+      const key =
+        (await answerNames.peek(version, requestUrl)) ??
+        (await answerNames.peek(version, minuteName(agendaMinute(Date.now()), requestUrl)));
+      return key === undefined ? undefined : await mapAnswers.peek(version, key);
     },
 
     /**
