@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cityCenter, distanceKm, formatDistance } from '@eco/domain';
 import { createSession } from '../src/modules/sessions/service.ts';
 import { asClient, insertUser } from './helpers/accounts.ts';
-import { storePublication } from './helpers/publications.ts';
+import { placeAt, storePublication } from './helpers/publications.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 // "¿Dónde reciclo pilas cerca de mí?" (issue 24): the nearest points with their distances, from the visitor's
@@ -49,16 +49,7 @@ describe('the assistant, near me', () => {
         province,
         city,
       });
-      await db
-        .updateTable('publications')
-        .set({
-          location_lat: point.lat,
-          location_lng: point.lng,
-          public_lat: point.lat,
-          public_lng: point.lng,
-        })
-        .where('id', '=', id)
-        .execute();
+      await placeAt(db, id, point);
     }
     const mendocina = await insertUser(db, { email: 'mendocina@example.com', name: 'Mendocina' });
     await db

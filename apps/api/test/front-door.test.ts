@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureLogs } from './helpers/log-capture.ts';
-import { createActors, storePublication, type Actors } from './helpers/publications.ts';
+import { createActors, placeAt, storePublication, type Actors } from './helpers/publications.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 // A URL of the public list answered before at the current version is answered again by a lane in front of the
@@ -34,17 +34,7 @@ describe('the front door of remembered list answers', () => {
     // Two of them in Córdoba, for the map.
     const placed = await subject.database.db.selectFrom('publications').select('id').limit(2).execute();
     for (const [index, { id }] of placed.entries()) {
-      const point = { lat: -31.4 - index * 0.01, lng: -64.18 };
-      await subject.database.db
-        .updateTable('publications')
-        .set({
-          location_lat: point.lat,
-          location_lng: point.lng,
-          public_lat: point.lat,
-          public_lng: point.lng,
-        })
-        .where('id', '=', id)
-        .execute();
+      await placeAt(subject.database.db, id, { lat: -31.4 - index * 0.01, lng: -64.18 });
     }
     subject.app.addHook('onRequest', async () => {
       throughPipeline += 1;
@@ -172,11 +162,7 @@ describe('the front door of remembered list answers', () => {
       createdBy: actors.author.id,
       createdAt: new Date().toISOString(),
     });
-    await subject.database.db
-      .updateTable('publications')
-      .set({ location_lat: -31.45, location_lng: -64.2, public_lat: -31.45, public_lng: -64.2 })
-      .where('id', '=', id)
-      .execute();
+    await placeAt(subject.database.db, id, { lat: -31.45, lng: -64.2 });
     const after = await get(path, { 'accept-encoding': 'identity' });
     expect(after.laned).toBe(false);
     expect((JSON.parse(after.bytes.toString()) as typeof answer).total).toBe(3);

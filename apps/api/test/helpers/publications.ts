@@ -142,6 +142,15 @@ export async function storePublication(db: DB, publication: StoredPublication): 
   return id;
 }
 
+/** Places a publication at `point`, shown there to everyone (its public point is the exact one). */
+export async function placeAt(db: DB, id: string, point: { lat: number; lng: number }): Promise<void> {
+  await db
+    .updateTable('publications')
+    .set({ location_lat: point.lat, location_lng: point.lng, public_lat: point.lat, public_lng: point.lng })
+    .where('id', '=', id)
+    .execute();
+}
+
 /** An ISO instant `minutes` after a fixed day, so that tests order publications by date without waiting. */
 export function minutesAfter(minutes: number): string {
   return new Date(Date.UTC(2026, 0, 1, 12, 0, 0) + minutes * 60_000).toISOString();

@@ -280,6 +280,27 @@ export function createPublicationsService({
     affects: () => false,
   });
 
+  /** Remembers `requestUrl` as a name of the answer `key` at `version` (for its minute only, when `byMinute`). */
+  async function nameAnswer(
+    version: number,
+    key: string,
+    requestUrl: string | undefined,
+    minute: Date,
+    byMinute: boolean,
+  ): Promise<void> {
+    if (requestUrl === undefined) return;
+    const name = byMinute ? minuteName(minute, requestUrl) : requestUrl;
+    await answerNames.set(version, name, Promise.resolve({ value: key, deps: true }));
+  }
+
+  /** The key `requestUrl` names at `version`, as such or for the current minute (nameAnswer). */
+  async function namedKey(version: number, requestUrl: string): Promise<string | undefined> {
+    return (
+      (await answerNames.peek(version, requestUrl)) ??
+      (await answerNames.peek(version, minuteName(agendaMinute(Date.now()), requestUrl)))
+    );
+  }
+
   /** A write's answer: the publication as just saved, read from the database (without the moderators' note). */
   async function answer(id: string): Promise<PublicationJson> {
     // The row and its images in one statement: a write's answer waits for one round trip.
@@ -588,11 +609,8 @@ export function createPublicationsService({
       // The version first, then the answer computed under it (list-versions.ts): exact after every write.
       const version = await versionFor(request);
       const key = JSON.stringify([criteria, zoom]);
-      if (requestUrl !== undefined) {
-        // Open now is a moment: the URL names this answer for its minute only.
-        const name = query.open === 'now' ? minuteName(minute, requestUrl) : requestUrl;
-        await answerNames.set(version, name, Promise.resolve({ value: key, deps: true }));
-      }
+      // Open now is a moment: the URL names this answer for its minute only.
+      await nameAnswer(version, key, requestUrl, minute, query.open === 'now');
       return mapAnswers.get(version, key, async () => {
         const cells = await mapCells(db, dialect, criteria, zoom, { reader });
         const alone = cells.filter((cell) => cell.count === 1).map((cell) => cell.id);
@@ -638,9 +656,7 @@ export function createPublicationsService({
     /** The remembered map of a request URL already answered at the current version, if any (as the list's). */
     async rememberedMapAnswer(requestUrl: string, request?: object): Promise<Buffer | undefined> {
       const version = await versionFor(request);
-      const key =
-        (await answerNames.peek(version, requestUrl)) ??
-        (await answerNames.peek(version, minuteName(agendaMinute(Date.now()), requestUrl)));
+      const key = await namedKey(version, requestUrl);
       return key === undefined ? undefined : await mapAnswers.peek(version, key);
     },
 
@@ -661,10 +677,7 @@ export function createPublicationsService({
       const version = await versionFor(request);
       // An agenda's criteria hold the minute: so do its key and the name of its URL, which the next minute misses.
       const key = JSON.stringify([criteriaOf(criteria, query), query.page, query.pageSize]);
-      if (requestUrl !== undefined) {
-        const name = isAgenda(query) || query.open === 'now' ? minuteName(minute, requestUrl) : requestUrl;
-        await answerNames.set(version, name, Promise.resolve({ value: key, deps: true }));
-      }
+      await nameAnswer(version, key, requestUrl, minute, isAgenda(query) || query.open === 'now');
       return publishedAnswers.get(version, key, async (hint) => {
         const { page, deps } = await list(criteria, query, false, version, hint);
         // Kept as UTF-8 bytes: encoding the text again on every answer was a tenth of a hit's cost.
@@ -678,9 +691,7 @@ export function createPublicationsService({
      */
     async rememberedPublishedAnswer(requestUrl: string, request?: object): Promise<Buffer | undefined> {
       const version = await versionFor(request);
-      const key =
-        (await answerNames.peek(version, requestUrl)) ??
-        (await answerNames.peek(version, minuteName(agendaMinute(Date.now()), requestUrl)));
+      const key = await namedKey(version, requestUrl);
       return key === undefined ? undefined : await publishedAnswers.peek(version, key);
     },
 
