@@ -1,5 +1,5 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { APPROXIMATE_RADIUS_M, distanceKm, weekdayAt } from '@eco/domain';
 import {
   createActors,
@@ -290,6 +290,36 @@ describe('places', () => {
       await get('guest', '/api/publications/map?bbox=-80,-40,-60,10&zoom=3&typed=dots&term=punto')
     ).json<MapAnswer>();
     expect(filtered.total).toBe(2);
+  });
+
+  it('answers a map of what is open now for its minute only, remembered within it', async () => {
+    // A recycling point in Posadas open 9:00–10:00 (Argentina) on the day of `before`, created now (sessions are
+    // real); then only Date is faked.
+    const before = new Date('2030-12-11T12:59:30Z');
+    const after = new Date('2030-12-11T13:00:05Z');
+    await create('superUser', {
+      ...validForm('dots', [(await uploadImage(app, actors.superUser)).url], {
+        title: 'Punto limpio Posadas',
+      }),
+      locationLat: -27.37,
+      locationLng: -55.9,
+      openingHours: [{ day: weekdayAt('arg', before), opens: '09:00', closes: '10:00' }],
+    });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(before);
+      const url = '/api/publications/map?bbox=-56,-27.5,-55.8,-27.3&zoom=14&open=now';
+      const titles = async () => (await get('guest', url)).json<MapAnswer>().pins.map((pin) => pin.title);
+      // Computed, then remembered: the same answer within the minute.
+      expect(await titles()).toEqual(['Punto limpio Posadas']);
+      expect(await titles()).toEqual(['Punto limpio Posadas']);
+      // Closed from 10:00, with nothing written in between: the remembered answer is not given again.
+      vi.setSystemTime(after);
+      expect(await titles()).toEqual([]);
+      expect(await titles()).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses bad coordinates, areas and zooms with Spanish messages', async () => {
