@@ -6,15 +6,16 @@ import { startServerProcess, type RunningServer } from './server-process.ts';
 export type { RunningServer } from './server-process.ts';
 
 /**
- * The memory settings of `npm run serve` in package.json (the heap flags, glibc's arena count), so that the
- * benchmark measures the server as production runs it.
+ * The runtime settings of `npm run serve` in package.json (Node's and V8's flags before the script: the heap's sizes,
+ * decision 059's pretenuring; glibc's arena count), so that the benchmark measures the server as production runs it.
  */
-function serveMemorySettings(): { flags: string[]; env: Record<string, string> } {
+function serveRuntimeSettings(): { flags: string[]; env: Record<string, string> } {
   const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
   const serve = scripts.serve ?? '';
   const arenas = /MALLOC_ARENA_MAX=\$\{MALLOC_ARENA_MAX:-(\d+)\}/.exec(serve)?.[1];
+  const nodeFlags = /\bnode((?: --[\w-]+(?:=\S+)?)*) /.exec(serve)?.[1] ?? '';
   return {
-    flags: serve.match(/--max-[\w-]+=\d+/g) ?? [],
+    flags: nodeFlags.split(' ').filter(Boolean),
     env: arenas === undefined ? {} : { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? arenas },
   };
 }
@@ -31,7 +32,7 @@ export async function serveBuild(
 ): Promise<RunningServer> {
   const ownDataDir = env.DATA_DIR === undefined ? mkdtempSync(join(tmpdir(), 'eco-bench-')) : undefined;
   const url = `http://127.0.0.1:${port}`;
-  const memory = serveMemorySettings();
+  const runtime = serveRuntimeSettings();
   return startServerProcess({
     script: 'apps/api/build/main.js',
     env: {
@@ -43,14 +44,14 @@ export async function serveBuild(
       // Production refuses to start without one.
       SECRET_KEY: 'benchmark-secret-key-of-at-least-thirty-two-characters',
       LOG_LEVEL: 'warn',
-      ...memory.env,
+      ...runtime.env,
       ...env,
     },
     url,
     name: 'server',
     timeoutMs: 60_000,
     probe: options.probe ?? false,
-    nodeFlags: memory.flags,
+    nodeFlags: runtime.flags,
     ...(options.nice === undefined ? {} : { nice: options.nice }),
     cleanup: () => {
       if (ownDataDir !== undefined) rmSync(ownDataDir, { recursive: true, force: true });
