@@ -222,6 +222,67 @@ describe('the job queue', () => {
     expect((await runs()).map((run) => run.job_id)).toEqual(['slow-1']);
     expect(await queued()).toBe(1); // only the given-up flaky one is left
   }, 60_000);
+  it("hands back, at its handler's next step, the claim it is stopped in: due at once, no attempt counted", async () => {
+    await sql`delete from job_runs`.execute(subject.database.db);
+    const past = new Date(Date.now() - 60_000);
+    await enqueueJobs(subject.database.db, [
+      { id: 'long-1', kind: 'long', runAt: past },
+      { id: 'long-2', kind: 'long', runAt: past },
+      // Claimed in the same batch, of a kind whose turn comes after the stop: handed back without running.
+      { id: 'after-1', kind: 'after', runAt: new Date(past.getTime() + 1000) },
+    ]);
+    const inStep = Promise.withResolvers<void>();
+    const next = Promise.withResolvers<void>();
+    let ranAfter = false;
+    const stopping = worker(subject.database, {
+      long: async (jobs, pace) => {
+        await recording(subject.database.db, 'stopping')(jobs.slice(0, 1), pace);
+        inStep.resolve();
+        await next.promise;
+        // The next step, after stop(): it throws, and the handler lets it through.
+        await pace();
+        await recording(subject.database.db, 'stopping')(jobs.slice(1), pace);
+      },
+      after: async () => {
+        ranAfter = true;
+      },
+    });
+    stopping.start();
+    await inStep.promise;
+    const stopped = stopping.stop();
+    next.resolve();
+    await stopped;
+    expect(ranAfter).toBe(false);
+    expect((await runs()).map((run) => run.job_id)).toEqual(['long-1']);
+    const rows = (
+      await sql<{ id: string; claim: string | null; attempts: number | string; run_at: string }>`
+        select id, claim, attempts, run_at from jobs where id in ('long-1', 'long-2', 'after-1') order by id`.execute(
+        subject.database.db,
+      )
+    ).rows;
+    expect(rows.map((row) => [row.id, row.claim, Number(row.attempts)])).toEqual([
+      ['after-1', null, 0],
+      ['long-1', null, 0],
+      ['long-2', null, 0],
+    ]);
+    for (const row of rows) expect(new Date(row.run_at).getTime()).toBeLessThanOrEqual(Date.now());
+
+    // Another process takes them at once (no lease to wait for) and runs them to the end.
+    const next2 = worker(otherHandle(), {
+      long: recording(subject.database.db, 'next'),
+      after: recording(subject.database.db, 'next'),
+    });
+    next2.start();
+    await vi.waitFor(
+      async () => expect((await runs()).filter((run) => run.worker === 'next')).toHaveLength(3),
+      {
+        timeout: 10_000,
+        interval: 50,
+      },
+    );
+    await next2.stop();
+  }, 60_000);
+
   it("lets what arrived meanwhile run at each step of a handler's, not only after the batch", async () => {
     await enqueueJobs(subject.database.db, [
       { id: 'stepped-1', kind: 'stepped', runAt: new Date(Date.now() - 1000) },

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MATCH_JOB, matchHandler, SAVE_BATCH, saveMatches } from '../src/modules/searches/alerts.ts';
 import { matchPublication } from '../src/modules/searches/matcher.ts';
 import { claimJobs } from '../src/modules/jobs/repository.ts';
+import { QueueStopping } from '../src/modules/jobs/worker.ts';
 import {
   actor,
   createActors,
@@ -212,7 +213,7 @@ describe('saved search alerts across processes and restarts', () => {
       await quiet.dispose();
     }
   });
-  it('saves a publication matching many searches in transactions of a few, a step of the queue after each', async () => {
+  it('saves a publication matching many searches in transactions of a few, a step of the queue between two', async () => {
     const quiet = await createTestDatabase();
     try {
       const { db, dialect } = quiet.database;
@@ -248,9 +249,63 @@ describe('saved search alerts across processes and restarts', () => {
           .execute();
         savedAtEachStep.push(hits.length);
       });
-      expect(savedAtEachStep).toEqual([batch, batch + 3]);
+      // The queue's handler takes the step after the last (matchHandler): a stop there finishes the publication.
+      expect(savedAtEachStep).toEqual([batch]);
       // One notification for the member, whatever the number of their searches that matched.
       expect(notified).toBe(1);
+    } finally {
+      await quiet.dispose();
+    }
+  });
+
+  it('stopped in the middle of a claim, finishes the publications it saved and hands back the others', async () => {
+    const quiet = await createTestDatabase();
+    try {
+      const { db, dialect } = quiet.database;
+      const author = await actor(db, 'autor@example.com', 'Autor');
+      const owner = await actor(db, 'duena@example.com', 'Dueña');
+      await db.insertInto('saved_searches').values(savedSearchRow(owner.id, 'frascos')).execute();
+      const now = new Date().toISOString();
+      const ids: string[] = [];
+      for (const title of ['Frascos de vidrio', 'Frascos con tapa', 'Frascos grandes']) {
+        ids.push(
+          await storePublication(db, {
+            title,
+            status: 1,
+            typed: 'barter',
+            createdBy: author.id,
+            createdAt: now,
+          }),
+        );
+      }
+      const jobs = await claimJobs(db, dialect, { limit: 10, leaseMs: 60_000 });
+      expect(jobs).toHaveLength(3);
+      // The worker stops while the first publication is saved: the step after it throws.
+      let steps = 0;
+      const stoppingPace = async () => {
+        steps += 1;
+        if (steps === 2) throw new QueueStopping();
+      };
+      const failures = await matchHandler({ db, dialect })(jobs, stoppingPace);
+      // The handler saves in the claim's order: the first job's publication is the one saved.
+      const [first] = jobs;
+      const savedId = first!.subject!.slice('publication:'.length);
+      expect(ids).toContain(savedId);
+      expect([...(failures ?? new Map()).keys()].sort()).toEqual(
+        jobs
+          .filter((job) => job !== first)
+          .map((job) => job.id)
+          .sort(),
+      );
+      for (const error of failures?.values() ?? []) expect(error).toBeInstanceOf(QueueStopping);
+      const hits = await db.selectFrom('saved_search_hits').select('publication_id').execute();
+      expect(hits.map((hit) => hit.publication_id)).toEqual([savedId]);
+      const notices = await db
+        .selectFrom('notifications')
+        .select('link')
+        .where('user_id', '=', owner.id)
+        .execute();
+      expect(notices.map((notice) => notice.link)).toEqual([`/publications/${savedId}`]);
     } finally {
       await quiet.dispose();
     }

@@ -105,6 +105,26 @@ export async function finishJobs(db: DB, jobs: readonly Pick<Job, 'id' | 'claim'
   }
 }
 
+/**
+ * Handed back unfinished by a process that is stopping: due again at once for any process, the claim not counted as
+ * an attempt (a deploy is not the job's failure).
+ */
+export async function releaseJobs(db: DB, jobs: readonly Pick<Job, 'id' | 'claim'>[]): Promise<void> {
+  const now = new Date().toISOString();
+  const byClaim = new Map<string, string[]>();
+  for (const job of jobs) byClaim.set(job.claim, [...(byClaim.get(job.claim) ?? []), job.id]);
+  for (const [claim, ids] of byClaim) {
+    for (let start = 0; start < ids.length; start += 500) {
+      await db
+        .updateTable('jobs')
+        .set((eb) => ({ run_at: now, claim: null, attempts: eb('attempts', '-', 1) }))
+        .where('claim', '=', claim)
+        .where('id', 'in', ids.slice(start, start + 500))
+        .execute();
+    }
+  }
+}
+
 /** Failed: due again at `retryAt`, or never again (null), with the error kept for the operator. */
 export async function failJob(db: DB, job: Job, error: string, retryAt: Date | null): Promise<void> {
   const now = new Date().toISOString();

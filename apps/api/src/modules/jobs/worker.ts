@@ -3,20 +3,23 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DB, Dialect } from '../../db/schema.ts';
 import { createPacer } from './pacer.ts';
 import type { LoadSample } from './shared-load.ts';
-import { claimJobs, failJob, finishJobs, nextDue, type Job } from './repository.ts';
+import { claimJobs, failJob, finishJobs, nextDue, releaseJobs, type Job } from './repository.ts';
 
 // The loop that runs the queue's jobs in a server process (decision 036). Every process runs one; the claim is
 // atomic, so each job is run by one process at a time, and a job is left only when its handler finished it. A
 // process that dies holding jobs leaves them due again when their lease ends. Idle, the loop sleeps until the next
 // job is due or `pollMs` at most (other processes may queue work it is not told about), and `wake()` cuts that
 // short when this process queues something due. While requests keep the process saturated, the work is paced
-// (pacer.ts): after every batch, and after every step a handler marks with `pace`.
+// (pacer.ts): after every batch, and after every step a handler marks with `pace`. A stopping worker ends its batch at
+// the handler's next step and hands back what it had not finished, due at once for the processes still running,
+// instead of holding the process open (or its claim for a whole lease when the close runs out of time).
 
 /**
  * Runs a batch of due jobs of one kind. Resolving finishes them all but those in the returned map (their errors),
  * which are retried; throwing retries the whole batch. A handler must tolerate running a job twice (a process that
  * died after the work and before finishing it): its effects are keyed (a notification's dedupe key). A handler
- * whose batch is long calls `pace` between its steps, so that the requests of a saturated process go first.
+ * whose batch is long calls `pace` between its steps, so that the requests of a saturated process go first; once the
+ * worker stops, `pace` throws QueueStopping, which the handler lets through.
  */
 export type JobHandler = (
   jobs: Job[],
@@ -44,9 +47,17 @@ export type JobWorker = {
   start(): void;
   /** Something is due now: claim without waiting for the poll. */
   wake(): void;
-  /** Stops claiming and waits for the batch in hand. */
+  /** Stops claiming and waits for the batch in hand, up to its handler's next step (the rest is handed back). */
   stop(): Promise<void>;
 };
+
+/** What `pace` throws once the worker stops: the batch's jobs go back to the queue, not counted as failed. */
+export class QueueStopping extends Error {
+  constructor() {
+    super('The job worker is stopping');
+    this.name = 'QueueStopping';
+  }
+}
 
 /** Jobs claimed at once on PostgreSQL, whose statements leave the event loop free while they run. */
 export const BATCH_SIZE = 200;
@@ -82,6 +93,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     await setImmediate();
     await setImmediate();
     await pacer.step();
+    if (stopped) throw new QueueStopping();
   };
   /** When the batch in hand was claimed: its waits end within half its lease, so the claim never runs out. */
   let claimedAt = 0;
@@ -132,6 +144,11 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     } catch (error) {
       failures = new Map(jobs.map((job) => [job.id, error]));
     }
+    const unfinished = jobs.filter((job) => failures.get(job.id) instanceof QueueStopping);
+    if (unfinished.length > 0) {
+      await releaseJobs(db, unfinished);
+      failures = new Map([...failures].filter(([, error]) => !(error instanceof QueueStopping)));
+    }
     await finishJobs(
       db,
       jobs.filter((job) => !failures.has(job.id)),
@@ -144,8 +161,11 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     const jobs = await claimJobs(db, dialect, { limit: batchSize, leaseMs });
     const byKind = new Map<string, Job[]>();
     for (const job of jobs) byKind.set(job.kind, [...(byKind.get(job.kind) ?? []), job]);
-    for (const [kind, batch] of byKind) await runKind(kind, batch);
-    if (jobs.length > 0) await pace();
+    for (const [kind, batch] of byKind) {
+      if (stopped) await releaseJobs(db, batch);
+      else await runKind(kind, batch);
+    }
+    if (jobs.length > 0 && !stopped) await pace();
     return jobs.length;
   }
 

@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely';
 import { dialectOf } from '../../db/dialect-of.ts';
 import type { Database, DB, Dialect } from '../../db/schema.ts';
 import { takesArrays, unnestedRows } from '../../db/text-rows.ts';
-import type { JobHandler } from '../jobs/worker.ts';
+import { QueueStopping, type JobHandler } from '../jobs/worker.ts';
 import { notifyMany } from '../notifications/service.ts';
 import { matchPublication, matchPublications, type MatchedPublication, type SearchMatch } from './matcher.ts';
 import { matchTexts } from './messages.ts';
@@ -41,7 +41,7 @@ async function stillPublished(trx: Transaction<Database>, id: string): Promise<b
 
 /**
  * Saves the matches: one hit per (search, publication) and one notification per member (their first matching
- * search names it), in transactions of SAVE_BATCH, each followed by `step` (the queue's pace). Safe to repeat (a job
+ * search names it), in transactions of SAVE_BATCH with `step` (the queue's pace) between two. Safe to repeat (a job
  * run twice, or after a crash half way): a hit or a notification already there is kept, nothing is added twice. A
  * publication deleted or unpublished since it was matched is alerted no further (nobody is sent to a page that is
  * gone).
@@ -55,6 +55,7 @@ export async function saveMatches(
   const batchSize = SAVE_BATCH[dialectOf(db)];
   let notified = 0;
   for (let start = 0; start < matched.matches.length; start += batchSize) {
+    if (start > 0) await step();
     const batch = matched.matches.slice(start, start + batchSize);
     const saved = await db.transaction().execute(async (trx) => {
       if (!(await stillPublished(trx, matched.id))) return false;
@@ -92,7 +93,6 @@ export async function saveMatches(
       return true;
     });
     if (!saved) break;
-    await step();
   }
   return notified;
 }
@@ -113,7 +113,8 @@ export function publicationOfJob(subject: string | null): string | null {
  * The job queue's handler of MATCH_JOB: the claim's publications matched together (those of one category and place
  * share their candidates: matchPublications; a failure there retries the claim), then each saved on its own, so
  * that one publication failing to save retries alone. Each transaction of a save is a step of the queue's pace: one
- * publication can write thousands of hits and notifications.
+ * publication can write thousands of hits and notifications. A worker that stops ends the claim at a step: the
+ * publications saved so far are finished, the others handed back.
  */
 export function matchHandler({ db, dialect, reads }: { db: DB; dialect: Dialect; reads?: DB }): JobHandler {
   return async (jobs, pace) => {
@@ -123,18 +124,30 @@ export function matchHandler({ db, dialect, reads }: { db: DB; dialect: Dialect;
       const publicationId = publicationOfJob(job.subject);
       if (publicationId !== null) publicationOf.set(job.id, publicationId);
     }
-    const matched = await matchPublications(db, dialect, [...new Set(publicationOf.values())], { reads });
-    await pace();
-    for (const [jobId, publicationId] of publicationOf) {
-      const publication = matched.get(publicationId);
-      if (publication === undefined || publication.matches.length === 0) continue;
-      try {
-        // Each transaction of the publication's is a step of the queue's pace.
-        await saveMatches(db, publication, pace);
-      } catch (error) {
-        failures.set(jobId, error);
+    // The jobs not yet saved: when the worker stops, they go back to the queue and the saved ones are finished.
+    const left = new Map(publicationOf);
+    try {
+      const matched = await matchPublications(db, dialect, [...new Set(publicationOf.values())], { reads });
+      await pace();
+      for (const [jobId, publicationId] of publicationOf) {
+        const publication = matched.get(publicationId);
+        if (publication === undefined || publication.matches.length === 0) {
+          left.delete(jobId);
+          continue;
+        }
+        try {
+          // Each transaction of the publication's is a step of the queue's pace.
+          await saveMatches(db, publication, pace);
+        } catch (error) {
+          if (error instanceof QueueStopping) throw error;
+          failures.set(jobId, error);
+        }
+        left.delete(jobId);
         await pace();
       }
+    } catch (error) {
+      if (!(error instanceof QueueStopping)) throw error;
+      for (const jobId of left.keys()) failures.set(jobId, error);
     }
     return failures;
   };
