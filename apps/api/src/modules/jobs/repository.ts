@@ -90,18 +90,19 @@ export async function claimJobs(
   }));
 }
 
-/** Done: the job leaves the queue, unless its lease ended and another claim holds it now. */
-export async function finishJobs(db: DB, jobs: readonly Pick<Job, 'id' | 'claim'>[]): Promise<void> {
+/** The jobs' ids by claim, in runs of at most 500: one statement each. */
+function* idsByClaim(jobs: readonly Pick<Job, 'id' | 'claim'>[]): Generator<[claim: string, ids: string[]]> {
   const byClaim = new Map<string, string[]>();
   for (const job of jobs) byClaim.set(job.claim, [...(byClaim.get(job.claim) ?? []), job.id]);
   for (const [claim, ids] of byClaim) {
-    for (let start = 0; start < ids.length; start += 500) {
-      await db
-        .deleteFrom('jobs')
-        .where('claim', '=', claim)
-        .where('id', 'in', ids.slice(start, start + 500))
-        .execute();
-    }
+    for (let start = 0; start < ids.length; start += 500) yield [claim, ids.slice(start, start + 500)];
+  }
+}
+
+/** Done: the job leaves the queue, unless its lease ended and another claim holds it now. */
+export async function finishJobs(db: DB, jobs: readonly Pick<Job, 'id' | 'claim'>[]): Promise<void> {
+  for (const [claim, ids] of idsByClaim(jobs)) {
+    await db.deleteFrom('jobs').where('claim', '=', claim).where('id', 'in', ids).execute();
   }
 }
 
@@ -111,17 +112,13 @@ export async function finishJobs(db: DB, jobs: readonly Pick<Job, 'id' | 'claim'
  */
 export async function releaseJobs(db: DB, jobs: readonly Pick<Job, 'id' | 'claim'>[]): Promise<void> {
   const now = new Date().toISOString();
-  const byClaim = new Map<string, string[]>();
-  for (const job of jobs) byClaim.set(job.claim, [...(byClaim.get(job.claim) ?? []), job.id]);
-  for (const [claim, ids] of byClaim) {
-    for (let start = 0; start < ids.length; start += 500) {
-      await db
-        .updateTable('jobs')
-        .set((eb) => ({ run_at: now, claim: null, attempts: eb('attempts', '-', 1) }))
-        .where('claim', '=', claim)
-        .where('id', 'in', ids.slice(start, start + 500))
-        .execute();
-    }
+  for (const [claim, ids] of idsByClaim(jobs)) {
+    await db
+      .updateTable('jobs')
+      .set((eb) => ({ run_at: now, claim: null, attempts: eb('attempts', '-', 1) }))
+      .where('claim', '=', claim)
+      .where('id', 'in', ids)
+      .execute();
   }
 }
 
