@@ -139,8 +139,12 @@ describe('a paced job worker', () => {
       await sleep(stepMs);
       pausing.resolve();
       const started = performance.now();
-      await pace();
-      paced.resolve(performance.now() - started);
+      try {
+        await pace();
+      } finally {
+        // Once the worker stops, the step throws (the job goes back to the queue): its wait counts all the same.
+        paced.resolve(performance.now() - started);
+      }
     };
     const worker = createJobWorker({
       db: subject.database.db,
@@ -184,5 +188,12 @@ describe('a paced job worker', () => {
     await worker.stop();
     expect(await paced).toBeLessThan(MAX_PAUSE_MS);
     expect(performance.now() - started).toBeLessThan(MAX_PAUSE_MS);
+    // Stopped at that step, the job is handed back, due at once and its attempt not counted (decision 060).
+    const job = await subject.database.db
+      .selectFrom('jobs')
+      .select(['claim', 'attempts'])
+      .where('id', '=', 'stopping-1')
+      .executeTakeFirstOrThrow();
+    expect({ claim: job.claim, attempts: Number(job.attempts) }).toEqual({ claim: null, attempts: 0 });
   });
 });
