@@ -268,11 +268,11 @@ describe('the job queue', () => {
     for (const row of rows) expect(new Date(row.run_at).getTime()).toBeLessThanOrEqual(Date.now());
 
     // Another process takes them at once (no lease to wait for) and runs them to the end.
-    const next2 = worker(otherHandle(), {
+    const takeover = worker(otherHandle(), {
       long: recording(subject.database.db, 'next'),
       after: recording(subject.database.db, 'next'),
     });
-    next2.start();
+    takeover.start();
     await vi.waitFor(
       async () => expect((await runs()).filter((run) => run.worker === 'next')).toHaveLength(3),
       {
@@ -280,7 +280,7 @@ describe('the job queue', () => {
         interval: 50,
       },
     );
-    await next2.stop();
+    await takeover.stop();
   }, 60_000);
 
   it("lets what arrived meanwhile run at each step of a handler's, not only after the batch", async () => {
