@@ -219,18 +219,26 @@ describe('saved search alerts across processes and restarts', () => {
       const { db, dialect } = quiet.database;
       const author = await actor(db, 'autora@example.com', 'Autora');
       const owner = await actor(db, 'dueno@example.com', 'Dueño');
+      const other = await actor(db, 'otra@example.com', 'Otra');
       const batch = SAVE_BATCH[dialect];
       // SQLite holds the event loop and its one writer for a whole transaction: smaller ones there.
       expect(SAVE_BATCH.sqlite).toBeLessThan(SAVE_BATCH.postgres);
       const now = new Date().toISOString();
-      await db
-        .insertInto('saved_searches')
-        .values(
-          Array.from({ length: batch + 3 }, (_, index) =>
-            savedSearchRow(owner.id, 'frascos', { name: `Frascos ${index}`, digest: 0 }),
-          ),
-        )
-        .execute();
+      // Oldest first: the owner's searches fill the first transaction; the other member's first search comes in
+      // the second, between two more of the owner's.
+      const searches = Array.from({ length: batch + 3 }, (_, index) =>
+        savedSearchRow(owner.id, 'frascos', { name: `Frascos ${index}`, digest: 0 }),
+      );
+      searches.splice(
+        batch + 1,
+        0,
+        savedSearchRow(other.id, 'frascos', { name: 'Frascos de ella', digest: 0 }),
+        savedSearchRow(other.id, 'frascos', { name: 'Más frascos', digest: 0 }),
+      );
+      searches.forEach((search, index) => {
+        search.created_at = new Date(Date.parse(now) - (searches.length - index) * 1000).toISOString();
+      });
+      await db.insertInto('saved_searches').values(searches).execute();
       const id = await storePublication(db, {
         title: 'Frascos para conservas',
         status: 1,
@@ -239,7 +247,7 @@ describe('saved search alerts across processes and restarts', () => {
         createdAt: now,
       });
       const matched = await matchPublication(db, dialect, id);
-      expect(matched?.matches).toHaveLength(batch + 3);
+      expect(matched?.matches).toHaveLength(batch + 5);
       const savedAtEachStep: number[] = [];
       const notified = await saveMatches(db, matched!, async () => {
         const hits = await db
@@ -251,8 +259,20 @@ describe('saved search alerts across processes and restarts', () => {
       });
       // The queue's handler takes the step after the last (matchHandler): a stop there finishes the publication.
       expect(savedAtEachStep).toEqual([batch]);
-      // One notification for the member, whatever the number of their searches that matched.
-      expect(notified).toBe(1);
+      // One notification a member, whatever the number of their searches that matched, named by their oldest.
+      expect(notified).toBe(2);
+      const notifications = await db
+        .selectFrom('notifications')
+        .select(['user_id', 'message'])
+        .where('dedupe_key', '=', `publication:${id}:saved-search`)
+        .orderBy('user_id')
+        .execute();
+      expect(notifications.map(({ user_id, message }) => [user_id, message]).sort()).toEqual(
+        [
+          [owner.id, '«Frascos para conservas» coincide con tu búsqueda «Frascos 0».'],
+          [other.id, '«Frascos para conservas» coincide con tu búsqueda «Frascos de ella».'],
+        ].sort(),
+      );
     } finally {
       await quiet.dispose();
     }

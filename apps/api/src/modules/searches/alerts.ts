@@ -53,6 +53,14 @@ export async function saveMatches(
 ): Promise<number> {
   const now = new Date().toISOString();
   const batchSize = SAVE_BATCH[dialectOf(db)];
+  // One per member and publication, whatever the searches, workers or retries: each member's first match (the
+  // matches come oldest search first) is notified with the batch that saves its hit. Only those are sent to the
+  // database, not every batch's members again (a member's later matches would all be conflicts: on SQLite, nine in
+  // ten of the statements' rows, on the thread that answers the requests).
+  const firstOfMember = new Map<string, SearchMatch>();
+  for (const match of matched.matches)
+    if (!firstOfMember.has(match.userId)) firstOfMember.set(match.userId, match);
+  const firsts = new Set(firstOfMember.values());
   let notified = 0;
   for (let start = 0; start < matched.matches.length; start += batchSize) {
     if (start > 0) await step();
@@ -75,19 +83,18 @@ export async function saveMatches(
       )
         .onConflict((conflict) => conflict.columns(['search_id', 'publication_id']).doNothing())
         .execute();
-      // One per member and publication, whatever the searches, workers or retries; one statement for the batch.
-      const firstOfMember = new Map<string, SearchMatch>();
-      for (const match of batch) if (!firstOfMember.has(match.userId)) firstOfMember.set(match.userId, match);
       const created = await notifyMany(
         trx,
-        [...firstOfMember.values()].map((match) => ({
-          userId: match.userId,
-          ...matchTexts(matched.title, match.name),
-          kind: 'info' as const,
-          link: `/publications/${matched.id}`,
-          dedupeKey: `publication:${matched.id}:saved-search`,
-          push: 'searches' as const,
-        })),
+        batch
+          .filter((match) => firsts.has(match))
+          .map((match) => ({
+            userId: match.userId,
+            ...matchTexts(matched.title, match.name),
+            kind: 'info' as const,
+            link: `/publications/${matched.id}`,
+            dedupeKey: `publication:${matched.id}:saved-search`,
+            push: 'searches' as const,
+          })),
       );
       notified += created.length;
       return true;
