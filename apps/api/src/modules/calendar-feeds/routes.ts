@@ -46,7 +46,8 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod<{ db: DB; publicUrl: stri
       reply.header('referrer-policy', 'no-referrer');
       reply.header('etag', feed.etag);
       if (request.headers['if-none-match'] === feed.etag) return reply.code(304).send(null);
-      return reply.type('text/calendar; charset=utf-8').send(feed.text);
+      // Bytes: no serializer runs for them; the schema's string documents the text.
+      return reply.type('text/calendar; charset=utf-8').send(feed.text as unknown as string);
     },
   );
 

@@ -21,7 +21,7 @@ export type PersonalFeedLinks = { createdAt: string; url: string; webcalUrl: str
 export function createCalendarFeedsService({ db, publicUrl }: { db: DB; publicUrl: string }) {
   return {
     /** GET /calendar/{secret}.ics: the calendar, and its entity tag. 404 for any secret that is not current. */
-    async personalFeed(secret: string): Promise<{ text: string; etag: string }> {
+    async personalFeed(secret: string): Promise<{ text: Buffer; etag: string }> {
       const owner = SECRET.test(secret) ? await findFeedOwner(db, hashOf(secret)) : undefined;
       if (owner === undefined) throw new HttpError(404, FEED_NOT_FOUND_MESSAGE);
       const rows = await agendaRows(db, owner, calendarFeedSince(Date.now()));

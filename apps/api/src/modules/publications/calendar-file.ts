@@ -9,6 +9,7 @@ import ical, {
 import { isCalendaredType, placeNames } from '@eco/domain';
 import type { PublicationsTable } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
+import { ownedBytes } from '../../owned-bytes.ts';
 import { slugify } from '../mail/mailer.ts';
 import { NOT_CALENDARED_MESSAGE } from './messages.ts';
 import type { PublicationJson } from './schemas.ts';
@@ -156,20 +157,21 @@ function feedCalendar(name: string): ICalCalendarData {
 /**
  * Each publication's VEVENT as the library writes it (folded), by its content's version (id, SEQUENCE, last change,
  * site): a feed holds up to 300 events, unchanged between two answers and shared with other feeds (the bench's 300
- * feeds at 100,000 publications: 22,000 events in 47,500 places). Bounded by their characters (about 650 an event),
- * the least recently used dropped first.
+ * feeds at 100,000 publications: 22,000 events in 47,500 places). Kept as UTF-8 bytes, outside the JavaScript heap
+ * whose collector would otherwise mark and move them (as strings they were 14 MB of a 143 MB heap, issue 27), and
+ * written into a feed as they are. Bounded by their bytes (about 650 an event), the least recently used dropped first.
  */
-const eventBlocks = new Map<string, string>();
-const EVENT_BLOCKS_CHARACTERS = 16 * 1024 * 1024;
-let eventBlocksCharacters = 0;
+const eventBlocks = new Map<string, Buffer>();
+const EVENT_BLOCKS_BYTES = 16 * 1024 * 1024;
+let eventBlocksBytes = 0;
 
-function rememberBlock(key: string, block: string): void {
+function rememberBlock(key: string, block: Buffer): void {
   eventBlocks.set(key, block);
-  eventBlocksCharacters += block.length;
-  while (eventBlocksCharacters > EVENT_BLOCKS_CHARACTERS) {
-    const [oldestKey, oldest] = eventBlocks.entries().next().value as [string, string];
+  eventBlocksBytes += block.length;
+  while (eventBlocksBytes > EVENT_BLOCKS_BYTES) {
+    const [oldestKey, oldest] = eventBlocks.entries().next().value as [string, Buffer];
     eventBlocks.delete(oldestKey);
-    eventBlocksCharacters -= oldest.length;
+    eventBlocksBytes -= oldest.length;
   }
 }
 
@@ -194,15 +196,16 @@ const BLOCKS_PER_TURN = 50;
 
 /**
  * A feed: a calendar named `name` holding these publications' events, byte for byte what the library writes for
- * them in one call, each event's block remembered; the library's work is shared out between turns of the event loop.
+ * them in one call (UTF-8), each event's block remembered; the library's work is shared out between turns of the
+ * event loop.
  */
 export async function calendarFeedOf(
   publications: readonly CalendarSource[],
   name: string,
   publicUrl: string,
-): Promise<string> {
+): Promise<Buffer> {
   const header = written(feedCalendar(name)).slice(0, -(FOOTER.length + CRLF.length));
-  const blocks: string[] = [];
+  const parts: Buffer[] = [Buffer.from(header)];
   let writtenNow = 0;
   for (const publication of publications) {
     if (publication.calendaredAt === null) continue;
@@ -212,16 +215,17 @@ export async function calendarFeedOf(
       // Most recently used last: Map keeps insertion order.
       eventBlocks.delete(key);
       eventBlocks.set(key, kept);
-      blocks.push(kept);
+      parts.push(kept);
       continue;
     }
     writtenNow += 1;
     if (writtenNow % BLOCKS_PER_TURN === 0) await setImmediate();
-    const block = writeBlock(eventOf(publication, publicUrl) as ICalEventData);
+    const block = ownedBytes(writeBlock(eventOf(publication, publicUrl) as ICalEventData));
     rememberBlock(key, block);
-    blocks.push(block);
+    parts.push(block);
   }
-  return header + blocks.join('') + FOOTER + CRLF;
+  parts.push(Buffer.from(FOOTER + CRLF));
+  return Buffer.concat(parts);
 }
 
 /** The feed as the library writes it in one call, uncached: what calendarFeedOf must equal. */

@@ -563,7 +563,7 @@ export function createPublicationsService({
           .sort((a, b) => (a.calendared_at ?? '').localeCompare(b.calendared_at ?? ''))
           .slice(0, CALENDAR_FEED_LIMIT);
         const name = calendarFeedName({ ...query, labels: query.labels ?? [] });
-        const text = Buffer.from(await calendarFeedOf(rows.map(calendarSourceOfRow), name, publicUrl));
+        const text = await calendarFeedOf(rows.map(calendarSourceOfRow), name, publicUrl);
         const etag = `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`;
         // Compressed on libuv's threads: a 190 KB feed takes a few milliseconds the event loop spends on others.
         const value = { gzip: ownedBytes(await gzipInThreads(text)), etag };
