@@ -55,11 +55,11 @@ export async function saveMatches(
   const batchSize = SAVE_BATCH[dialectOf(db)];
   // One per member and publication, whatever the searches, workers or retries: each member's first match (the
   // matches come oldest search first) is notified with the batch that saves its hit. Only those are sent to the
-  // database, not every batch's members again (a member's later matches would all be conflicts: on SQLite, nine in
-  // ten of the statements' rows, on the thread that answers the requests).
+  // database, not every batch's members again: a member's later matches would all be conflicts.
   const firstOfMember = new Map<string, SearchMatch>();
-  for (const match of matched.matches)
+  for (const match of matched.matches) {
     if (!firstOfMember.has(match.userId)) firstOfMember.set(match.userId, match);
+  }
   const firsts = new Set(firstOfMember.values());
   let notified = 0;
   for (let start = 0; start < matched.matches.length; start += batchSize) {
