@@ -87,6 +87,7 @@ type Row = {
   'loop p99 ms': number | string;
   'RSS MB': number | string;
   failures: number;
+  'new minute': string;
 };
 
 const table: Row[] = [];
@@ -166,7 +167,19 @@ async function drain(url: string): Promise<void> {
   await (await fetch(`${url}/api/health`)).arrayBuffer();
 }
 
-type Measured = LoadResult & { probe: ProbeReading | undefined };
+/**
+ * `newMinute`: whether a minute of the clock began during the measured seconds. The agenda's answers and those with
+ * open=now are kept per minute (decisions 032 and 034), so all of those the case asks are computed again at once then:
+ * a p99 near a bound reads differently with and without one.
+ */
+type Measured = LoadResult & { probe: ProbeReading | undefined; newMinute?: boolean };
+
+const MINUTE_MS = 60_000;
+
+/** Whether a minute began between two instants (ms). */
+function minuteBegan(started: number, ended: number): boolean {
+  return Math.floor(started / MINUTE_MS) !== Math.floor(ended / MINUTE_MS);
+}
 
 async function measure(
   server: RunningServer,
@@ -191,13 +204,15 @@ async function measure(
           (seconds * 1000) / 10,
         )
       : undefined;
+  const started = Date.now();
   const result = await loadTest(server.url, requests, seconds, connections);
+  const newMinute = minuteBegan(started, Date.now());
   clearInterval(sampler);
   await drain(server.url);
   const probe = await server.probe('read');
   process.stdout.write(`${result.requestsPerSecond} req/s, p99 ${result.p99Ms} ms\n`);
   if (samples.length > 0) console.info(`    RSS MB every ${seconds / 10} s: ${samples.join(', ')}`);
-  return { ...result, probe };
+  return { ...result, probe, newMinute };
 }
 
 function rowOf(dialect: string, rows: string, name: string, result: Measured, ceiling?: number): Row {
@@ -214,6 +229,7 @@ function rowOf(dialect: string, rows: string, name: string, result: Measured, ce
     'loop p99 ms': result.probe?.eventLoopP99Ms ?? '-',
     'RSS MB': result.probe?.rssMb ?? '-',
     failures: result.failures,
+    'new minute': result.newMinute === undefined ? '-' : result.newMinute ? 'yes' : 'no',
   };
 }
 
@@ -346,21 +362,23 @@ async function benchDialect(dialect: Dialect, rows: number): Promise<void> {
       if (mix !== undefined && soakSeconds === undefined) {
         process.stdout.write(`  ${dialect} / writes under the mix's load: ${durationSeconds} s… `);
         await server.probe('reset');
+        const started = Date.now();
         const [reads, writes] = await Promise.all([
           loadTest(server.url, mix.requests, durationSeconds, connections),
           measureWrites(full, durationSeconds),
         ]);
+        const newMinute = minuteBegan(started, Date.now());
         await drain(server.url);
         const probe = await server.probe('read');
         peak = Math.max(peak, probe?.peakRssMb ?? 0);
         process.stdout.write(`${writes.requestsPerSecond} writes/s, p99 ${writes.p99Ms} ms\n`);
         measured.push({
           item: { name: 'mix during writes', group: 'api', requests: [] },
-          result: { ...reads, probe },
+          result: { ...reads, probe, newMinute },
         });
         measured.push({
           item: { name: 'write (create, publish) under mix', group: 'api', requests: [] },
-          result: { ...writes, probe },
+          result: { ...writes, probe, newMinute },
         });
       }
       // Settled: what the process keeps after the load.
@@ -375,7 +393,11 @@ async function benchDialect(dialect: Dialect, rows: number): Promise<void> {
         const result = await ceilingOf(group, body);
         ceilings.set(group, result.requestsPerSecond);
         table.push(
-          rowOf(dialect, rowsLabel, `ceiling: bare Fastify (${group})`, { ...result, probe: undefined }),
+          rowOf(dialect, rowsLabel, `ceiling: bare Fastify (${group})`, {
+            ...result,
+            probe: undefined,
+            newMinute: undefined,
+          }),
         );
       }
       for (const { item, result } of measured) {
@@ -412,6 +434,7 @@ console.info(
 console.table(memory);
 console.info(
   `\n${connections} connections, ${soakSeconds ?? durationSeconds} s per case after ${warmupSeconds} s of warm-up; loop p99: the ` +
-    "server's event-loop delay; RSS: the server's resident memory at the end of the case",
+    "server's event-loop delay; RSS: the server's resident memory at the end of the case; new minute: whether a " +
+    "minute began during the measured seconds (the agenda's and open=now's answers are computed again then)",
 );
 console.table(table);
