@@ -39,6 +39,7 @@ import * as agendaLasting from './0039-agenda-lasting.ts';
 import * as geocoder from './0040-geocoder.ts';
 import * as datedRows from './0041-dated-rows.ts';
 import * as pointRows from './0042-point-rows.ts';
+import * as openingBoundaries from './0043-opening-boundaries.ts';
 
 /** Every migration, by name; names sort in the order they run. Later features append theirs here. */
 export const migrations: Record<string, Migration> = {
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   '0040-geocoder': geocoder,
   '0041-dated-rows': datedRows,
   '0042-point-rows': pointRows,
+  '0043-opening-boundaries': openingBoundaries,
 };

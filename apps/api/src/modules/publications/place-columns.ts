@@ -73,7 +73,7 @@ export function placeColumnsOf(id: string, input: PlaceInput, key: Buffer): Plac
   };
 }
 
-const MINUTES_PER_WEEK = 7 * 24 * 60;
+export const MINUTES_PER_WEEK = 7 * 24 * 60;
 
 /** The rows of `open=now`: each open stretch of the week, a stretch past Saturday midnight split in two. */
 export function openingRangeRows(id: string, hours: OpeningHours | null) {

@@ -14,8 +14,6 @@ import {
   timeZoneOf,
   hasEnded,
   isCalendaredType,
-  COUNTRY_TIME_ZONES,
-  weekMinuteOf,
   roundCoordinate,
   normalizeSearchTerms,
   PUBLISHED_STATUS,
@@ -61,6 +59,7 @@ import {
   type ListCriteria,
 } from './list-repository.ts';
 import { mapCells } from './map-cells.ts';
+import { openMinutesAt, OpenNowKeys, readOpenIntervals, type OpenMinutes } from './open-now.ts';
 import {
   deletePublication,
   findFileUrls,
@@ -196,14 +195,6 @@ function minuteName(minute: Date, requestUrl: string): string {
   return `${minute.getTime()} ${requestUrl}`;
 }
 
-/** The minute of the local week in each country, for open=now. */
-function openMinutesAt(minute: Date): { arg: number; col: number } {
-  return {
-    arg: weekMinuteOf(COUNTRY_TIME_ZONES.arg ?? '', minute),
-    col: weekMinuteOf(COUNTRY_TIME_ZONES.col ?? '', minute),
-  };
-}
-
 /** Kilometres to three decimals (metres): the list's `distanceKm`. */
 function roundKm(km: number): number {
   return Math.round(km * 1000) / 1000;
@@ -291,6 +282,30 @@ export function createPublicationsService({
     if (requestUrl === undefined) return;
     const name = byMinute ? minuteName(minute, requestUrl) : requestUrl;
     await answerNames.set(version, name, Promise.resolve({ value: key, deps: true }));
+  }
+
+  // The open=now answers' keys by their interval of the week (open-now.ts), for both caches (their keys differ).
+  const openNowKeys = new OpenNowKeys(10_000);
+
+  /**
+   * The answer of `cache` under `base` (its key without the minute) for open=now at `openAt`: one kept for an
+   * interval that holds the minute, else computed and kept for the interval around it, whose boundaries are read
+   * after the version, like the answer (decision 062).
+   */
+  async function openNowAnswer<D>(
+    cache: VersionedCache<Buffer, D>,
+    version: number,
+    base: string,
+    openAt: OpenMinutes,
+    compute: (hint?: D) => Promise<{ value: Buffer; deps?: D }>,
+  ): Promise<{ key: string; value: Promise<Buffer> }> {
+    const kept = openNowKeys.at(base, openAt);
+    if (kept !== undefined) {
+      const value = await cache.peek(version, kept);
+      if (value !== undefined) return { key: kept, value: Promise.resolve(value) };
+    }
+    const key = openNowKeys.add(base, await readOpenIntervals(db, openAt));
+    return { key, value: cache.get(version, key, compute) };
   }
 
   /** The key `requestUrl` names at `version`, as such or for the current minute (nameAnswer). */
@@ -608,10 +623,7 @@ export function createPublicationsService({
       const zoom = Math.floor(query.zoom);
       // The version first, then the answer computed under it (list-versions.ts): exact after every write.
       const version = await versionFor(request);
-      const key = JSON.stringify([criteria, zoom]);
-      // Open now is a moment: the URL names this answer for its minute only.
-      await nameAnswer(version, key, requestUrl, minute, query.open === 'now');
-      return mapAnswers.get(version, key, async () => {
+      const compute = async () => {
         const cells = await mapCells(db, dialect, criteria, zoom, { reader });
         const alone = cells.filter((cell) => cell.count === 1).map((cell) => cell.id);
         const found = await findWithFiles(reader, alone);
@@ -650,7 +662,18 @@ export function createPublicationsService({
           shown: { ids: rows.map((row) => row.id), authors: [...new Set(rows.map((row) => row.created_by))] },
         };
         return { value: ownedBytes(serialize(value)), deps };
-      });
+      };
+      const { openAt } = criteria;
+      if (openAt === undefined) {
+        const key = JSON.stringify([criteria, zoom]);
+        await nameAnswer(version, key, requestUrl, minute, false);
+        return mapAnswers.get(version, key, compute);
+      }
+      const base = JSON.stringify([{ ...criteria, openAt: undefined }, zoom]);
+      const { key, value } = await openNowAnswer(mapAnswers, version, base, openAt, compute);
+      // Open now is a moment: the URL names this answer for its minute only.
+      await nameAnswer(version, key, requestUrl, minute, true);
+      return value;
     },
 
     /** The remembered map of a request URL already answered at the current version, if any (as the list's). */
@@ -675,14 +698,26 @@ export function createPublicationsService({
       const minute = agendaMinute(Date.now());
       const criteria = listCriteriaOf(query, minute);
       const version = await versionFor(request);
-      // An agenda's criteria hold the minute: so do its key and the name of its URL, which the next minute misses.
-      const key = JSON.stringify([criteriaOf(criteria, query), query.page, query.pageSize]);
-      await nameAnswer(version, key, requestUrl, minute, isAgenda(query) || query.open === 'now');
-      return publishedAnswers.get(version, key, async (hint) => {
+      const compute = async (hint?: ListDependencies) => {
         const { page, deps } = await list(criteria, query, false, version, hint);
         // Kept as UTF-8 bytes: encoding the text again on every answer was a tenth of a hit's cost.
         return { value: ownedBytes(serialize(page)), deps };
-      });
+      };
+      const { openAt } = criteria;
+      // An agenda's criteria hold the minute: so do its key and the name of its URL, which the next minute misses.
+      if (openAt === undefined) {
+        const key = JSON.stringify([criteriaOf(criteria, query), query.page, query.pageSize]);
+        await nameAnswer(version, key, requestUrl, minute, isAgenda(query));
+        return publishedAnswers.get(version, key, compute);
+      }
+      const base = JSON.stringify([
+        criteriaOf({ ...criteria, openAt: undefined }, query),
+        query.page,
+        query.pageSize,
+      ]);
+      const { key, value } = await openNowAnswer(publishedAnswers, version, base, openAt, compute);
+      await nameAnswer(version, key, requestUrl, minute, true);
+      return value;
     },
 
     /**
