@@ -168,17 +168,23 @@ async function drain(url: string): Promise<void> {
 }
 
 /**
- * `newMinute`: whether a minute of the clock began during the measured seconds. The agenda's answers and those with
- * open=now are kept per minute (decisions 032 and 034), so all of those the case asks are computed again at once then:
- * a p99 near a bound reads differently with and without one.
+ * `newMinute`: whether a minute of the clock began during the measured seconds, and whether it was a whole or half
+ * hour. The agenda's answers are kept per minute (decision 032), so all of those the case asks are computed again at
+ * once then; open=now's are kept between two opening or closing minutes (decision 062), which in the bench's
+ * schedules fall on whole and half hours. A p99 near a bound reads differently with and without one.
  */
-type Measured = LoadResult & { probe: ProbeReading | undefined; newMinute?: boolean };
+type Measured = LoadResult & { probe: ProbeReading | undefined; newMinute?: 'no' | 'yes' | 'half hour' };
 
 const MINUTE_MS = 60_000;
 
-/** Whether a minute began between two instants (ms). */
-function minuteBegan(started: number, ended: number): boolean {
-  return Math.floor(started / MINUTE_MS) !== Math.floor(ended / MINUTE_MS);
+/**
+ * Whether a minute began between two instants (ms), and whether a half hour did (Argentina and Colombia are whole
+ * hours off UTC).
+ */
+function minuteBegan(started: number, ended: number): 'no' | 'yes' | 'half hour' {
+  const began = (length: number) => Math.floor(started / length) !== Math.floor(ended / length);
+  if (began(30 * MINUTE_MS)) return 'half hour';
+  return began(MINUTE_MS) ? 'yes' : 'no';
 }
 
 async function measure(
@@ -229,7 +235,7 @@ function rowOf(dialect: string, rows: string, name: string, result: Measured, ce
     'loop p99 ms': result.probe?.eventLoopP99Ms ?? '-',
     'RSS MB': result.probe?.rssMb ?? '-',
     failures: result.failures,
-    'new minute': result.newMinute === undefined ? '-' : result.newMinute ? 'yes' : 'no',
+    'new minute': result.newMinute ?? '-',
   };
 }
 
@@ -435,6 +441,7 @@ console.table(memory);
 console.info(
   `\n${connections} connections, ${soakSeconds ?? durationSeconds} s per case after ${warmupSeconds} s of warm-up; loop p99: the ` +
     "server's event-loop delay; RSS: the server's resident memory at the end of the case; new minute: whether a " +
-    "minute began during the measured seconds (the agenda's and open=now's answers are computed again then)",
+    "minute began during the measured seconds, 'half hour' when a whole or half hour did (the agenda's answers " +
+    "are computed again at each minute, open=now's when a point opens or closes: on the hour and half hour here)",
 );
 console.table(table);

@@ -55,7 +55,7 @@ export type PublicationWithFiles = {
 const BENCH_PLACE_KEY = approximationKey(DEVELOPMENT_SECRET_KEY);
 
 const WEEKDAYS = [1, 2, 3, 4, 5];
-/** Recycling points' usual weeks: weekdays, weekdays and Saturday morning, every day. */
+/** Recycling points' usual weeks: weekdays, with Saturday morning, every day, split shifts on half hours. */
 const BENCH_WEEKS: readonly OpeningRange[][] = [
   WEEKDAYS.map((day) => ({ day, opens: '09:00', closes: '18:00' }) as OpeningRange),
   [
@@ -63,6 +63,22 @@ const BENCH_WEEKS: readonly OpeningRange[][] = [
     { day: 6, opens: '09:00', closes: '13:00' },
   ],
   [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, opens: '08:00', closes: '20:00' }) as OpeningRange),
+  // Split shifts and half hours, as many points keep: an open=now answer holds between two boundaries (decision 062),
+  // so the bench's must be as dense as a real city's.
+  [
+    ...WEEKDAYS.flatMap((day) => [
+      { day, opens: '08:30', closes: '12:30' } as OpeningRange,
+      { day, opens: '14:30', closes: '18:30' } as OpeningRange,
+    ]),
+    { day: 6, opens: '09:30', closes: '12:30' },
+  ],
+  [...WEEKDAYS, 6].map((day) => ({ day, opens: '10:00', closes: '19:30' }) as OpeningRange),
+  [
+    ...WEEKDAYS.flatMap((day) => [
+      { day, opens: '07:30', closes: '11:00' } as OpeningRange,
+      { day, opens: '15:30', closes: '20:30' } as OpeningRange,
+    ]),
+  ],
 ];
 
 /**
