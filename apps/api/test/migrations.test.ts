@@ -1,9 +1,11 @@
+import type { OpeningRange } from '@eco/domain';
 import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { migrations } from '../src/db/migrations/index.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-app.ts';
+import { openingRangeRows, openMinutesOf } from '../src/modules/publications/place-columns.ts';
 import { searchStemsOf } from '../src/modules/publications/search-stems.ts';
 
 const TABLES = [
@@ -205,6 +207,8 @@ describe('migrations', () => {
         'public_lng',
         'location_exact',
         'opening_hours',
+        // The open stretches as a multirange of minutes (migration 0044).
+        'open_minutes',
         'price',
         'quantity',
         'review_note',
@@ -378,5 +382,81 @@ describe('migration 0004-community', () => {
     const tables = (await db.introspection.getTables()).map((table) => table.name);
     expect(tables).not.toContain('qualifications');
     expect(tables).not.toContain('notifications');
+  });
+});
+
+describe('migration 0044-open-minutes', () => {
+  let subject: TestDatabase | undefined;
+
+  afterEach(async () => {
+    await subject?.dispose();
+    subject = undefined;
+  });
+
+  it('writes the open minutes of the recycling points already there, as the writers do, and goes down cleanly', async () => {
+    subject = await createTestDatabase({ migrate: false });
+    const { db, dialect } = subject.database;
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    expect((await migrator.migrateTo('0043-opening-boundaries')).error).toBeUndefined();
+    const now = '2026-11-30T10:00:00.000Z';
+    await sql`insert into users (id, email, name, password_hash, created_at, updated_at, activated_at)
+      values ('u1', 'ana@example.com', 'Ana', 'x', ${now}, ${now}, ${now})`.execute(db);
+    // Weekdays 8:30–12:30 and 14:30–18:30, and Saturday from 22:00 to Sunday 2:00 (across the week's end).
+    const hours: OpeningRange[] = [
+      { day: 0, opens: '00:00', closes: '02:00' },
+      ...([1, 2, 3, 4, 5] as const).flatMap((day) => [
+        { day, opens: '08:30', closes: '12:30' },
+        { day, opens: '14:30', closes: '18:30' },
+      ]),
+      { day: 6, opens: '22:00', closes: '24:00' },
+    ];
+    const texts = { title: 'Punto', description: 'Un punto limpio', labels: '[]' };
+    for (const [id, typed, opening] of [
+      ['p1', 'dots', JSON.stringify(hours)],
+      ['p2', 'tips', null],
+    ] as const) {
+      await db
+        .insertInto('publications')
+        .values({
+          id,
+          typed,
+          ...texts,
+          ...searchStemsOf(texts),
+          opening_hours: opening,
+          created_by: 'u1',
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    }
+    const rows = openingRangeRows('p1', hours);
+    expect(rows).toHaveLength(12);
+    await db.insertInto('publication_opening_ranges').values(rows).execute();
+
+    expect((await migrator.migrateTo('0044-open-minutes')).error).toBeUndefined();
+    const stored = await db.selectFrom('publications').select(['id', 'open_minutes']).orderBy('id').execute();
+    const written = openMinutesOf(hours);
+    if (dialect === 'postgres') {
+      // What PostgreSQL makes of the writers' text is what the migration wrote.
+      const { rows: canonical } = await sql<{
+        minutes: string;
+      }>`select ${written}::int4multirange::text as minutes`.execute(db);
+      expect(stored).toEqual([
+        { id: 'p1', open_minutes: canonical[0]?.minutes },
+        { id: 'p2', open_minutes: null },
+      ]);
+    } else {
+      expect(stored).toEqual([
+        { id: 'p1', open_minutes: written },
+        { id: 'p2', open_minutes: null },
+      ]);
+    }
+
+    expect((await migrator.migrateTo('0043-opening-boundaries')).error).toBeUndefined();
+    const columns = (await db.introspection.getTables())
+      .find((table) => table.name === 'publications')
+      ?.columns.map((column) => column.name);
+    expect(columns).toContain('opening_hours');
+    expect(columns).not.toContain('open_minutes');
   });
 });

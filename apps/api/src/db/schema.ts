@@ -103,6 +103,11 @@ export interface PublicationsTable {
   location_exact: number | null;
   /** Recycling points' opening hours as JSON (OpeningRange[]), or null. */
   opening_hours: string | null;
+  /**
+   * The open stretches of the week as a multirange of minutes, `{[540,780),[870,1110)}` (migration 0044): PostgreSQL's
+   * open=now reads it from an index; SQLite keeps the same text and reads publication_opening_ranges.
+   */
+  open_minutes: string | null;
 }
 
 /** SQLite's R*Tree of the public points, keyed by publication_search_rows.seq (migration 0024). */
@@ -572,10 +577,10 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type UserTokenRow = Selectable<UserTokensTable>;
-/** A publication as the app reads it: the search tokens are written and indexed, never read back. */
+/** A publication as the app reads it: the search tokens and open minutes are written and indexed, never read back. */
 export type PublicationRow = Omit<
   Selectable<PublicationsTable>,
-  'title_stems' | 'labels_stems' | 'description_stems'
+  'title_stems' | 'labels_stems' | 'description_stems' | 'open_minutes'
 >;
 export type NewPublication = Insertable<PublicationsTable>;
 export type NewPublicationFile = Insertable<PublicationFilesTable>;

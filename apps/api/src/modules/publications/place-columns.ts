@@ -16,7 +16,13 @@ import type { DB, PublicationsTable } from '../../db/schema.ts';
 
 export type PlaceColumns = Pick<
   PublicationsTable,
-  'location_lat' | 'location_lng' | 'public_lat' | 'public_lng' | 'location_exact' | 'opening_hours'
+  | 'location_lat'
+  | 'location_lng'
+  | 'public_lat'
+  | 'public_lng'
+  | 'location_exact'
+  | 'opening_hours'
+  | 'open_minutes'
 >;
 
 export type PlaceInput = {
@@ -70,6 +76,7 @@ export function placeColumnsOf(id: string, input: PlaceInput, key: Buffer): Plac
     public_lng: shown?.lng ?? null,
     location_exact: input.locationExact === null ? null : Number(input.locationExact),
     opening_hours: hours === null ? null : JSON.stringify(hours),
+    open_minutes: openMinutesOf(hours),
   };
 }
 
@@ -86,6 +93,13 @@ export function openingRangeRows(id: string, hours: OpeningHours | null) {
           { publication_id: id, opens_at: 0, closes_at: to - MINUTES_PER_WEEK },
         ],
   );
+}
+
+/** The open stretches of the week as a multirange literal, in order (migration 0044), or null without hours. */
+export function openMinutesOf(hours: OpeningHours | null): string | null {
+  const rows = openingRangeRows('', hours).sort((a, b) => a.opens_at - b.opens_at);
+  if (rows.length === 0) return null;
+  return `{${rows.map((row) => `[${row.opens_at},${row.closes_at})`).join(',')}}`;
 }
 
 export function parseOpeningHours(json: string | null): OpeningRange[] | null {

@@ -73,12 +73,15 @@ export function placeConditions(
   }
   if (criteria.openAt !== undefined) {
     const { arg, col } = criteria.openAt;
-    const minute =
-      dialect === 'postgres'
-        ? sql`(case when p.location_country = 'col' then ${col}::integer else ${arg}::integer end)`
-        : sql`(case when p.location_country = 'col' then ${col} else ${arg} end)`;
-    conditions.push(sql<SqlBool>`exists (select 1 from publication_opening_ranges as o
-      where o.publication_id = p.id and o.opens_at <= ${minute} and o.closes_at > ${minute})`);
+    if (dialect === 'postgres') {
+      // The row's own stretches, read from the index of the points with hours (migration 0044).
+      conditions.push(sql<SqlBool>`p.open_minutes is not null and p.open_minutes @>
+        (case when p.location_country = 'col' then ${col}::integer else ${arg}::integer end)`);
+    } else {
+      const minute = sql`(case when p.location_country = 'col' then ${col} else ${arg} end)`;
+      conditions.push(sql<SqlBool>`exists (select 1 from publication_opening_ranges as o
+        where o.publication_id = p.id and o.opens_at <= ${minute} and o.closes_at > ${minute})`);
+    }
   }
   return conditions;
 }

@@ -162,8 +162,9 @@ function contentOf(form: PublicationForm): ContentColumns {
 }
 
 function sameContent(row: PublicationWithAuthor, content: ContentColumns & PlaceColumns): boolean {
+  // The open minutes follow from the opening hours, which are compared (and are not read back).
   return (Object.keys(content) as (keyof (ContentColumns & PlaceColumns))[]).every(
-    (column) => row[column] === content[column],
+    (column) => column === 'open_minutes' || row[column] === content[column],
   );
 }
 
