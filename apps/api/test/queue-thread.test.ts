@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { getPriority } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pino from 'pino';
-import { queuePauses } from '../src/modules/jobs/pacer.ts';
+import { MAX_PAUSE_MS, queuePauses } from '../src/modules/jobs/pacer.ts';
 import { createQueueThread, QUEUE_THREAD_NICE } from '../src/modules/jobs/queue-thread.ts';
 import type { LoadSample } from '../src/modules/jobs/shared-load.ts';
 import {
@@ -137,15 +137,22 @@ describe.runIf(testDialect === 'postgres')(
       await subject?.dispose();
     });
 
-    /** Runs one due reminder on a queue thread fed `load`; the seconds it waited for the requests, as it reported. */
-    async function pausedRunning(load: () => LoadSample, tag: string): Promise<number> {
+    /**
+     * Runs the due reminders of five members on a queue thread fed `load` (a step far longer than the load's sampling
+     * period); the seconds it waited for the requests, as it reported (once a second) until `until` resolved. The
+     * reminders are visible before the thread ends its step (it finishes the jobs, then paces): stopping it as soon as
+     * they are could skip the step's pause.
+     */
+    async function pausedRunning(
+      load: () => LoadSample,
+      tag: string,
+      until: (paused: () => number) => Promise<void>,
+    ): Promise<number> {
       const db = subject.database.db;
-      const {
-        publicationId,
-        memberIds: [member = ''],
-      } = await storeInterestedEvent(db, 1, tag);
+      const { publicationId, memberIds } = await storeInterestedEvent(db, 5, tag);
       await queueRemindersOf(db, 'postgres', publicationId);
       const before = queuePauses.seconds;
+      const paused = () => queuePauses.seconds - before;
       const thread = createQueueThread({
         config: { ...subject.config, jobsWorker: 'thread' },
         log: pino({ level: 'silent' }),
@@ -153,15 +160,17 @@ describe.runIf(testDialect === 'postgres')(
       });
       thread.start();
       try {
-        await vi.waitFor(async () => expect(await dayBeforeReminders(db, publicationId, member)).toBe(1), {
-          timeout: 20_000,
-          interval: 50,
-        });
+        for (const member of memberIds)
+          await vi.waitFor(async () => expect(await dayBeforeReminders(db, publicationId, member)).toBe(1), {
+            timeout: 20_000,
+            interval: 50,
+          });
+        await until(paused);
       } finally {
         // Stopping flushes the thread's last report.
         await thread.stop();
       }
-      return queuePauses.seconds - before;
+      return paused();
     }
 
     it('waits after its work while requests keep this thread busy, and not while they do not', async () => {
@@ -171,8 +180,13 @@ describe.runIf(testDialect === 'postgres')(
         activeMs: performance.now(),
       });
       const quiet = () => ({ at: performance.now(), busyMs: 0, activeMs: 0 });
-      expect(await pausedRunning(saturated, 'a')).toBeGreaterThan(0);
-      expect(await pausedRunning(quiet, 'b')).toBe(0);
+      // Saturated: a wait is reported once the step ends (it lasts twice the step, at most MAX_PAUSE_MS).
+      const reported = (paused: () => number) =>
+        vi.waitFor(() => expect(paused()).toBeGreaterThan(0), { timeout: 15_000, interval: 50 });
+      expect(await pausedRunning(saturated, 'a', reported)).toBeGreaterThan(0);
+      // Quiet: none is, in longer than the step, the longest wait and a report's period take.
+      const noneReported = () => new Promise<void>((resolve) => setTimeout(resolve, MAX_PAUSE_MS + 1_500));
+      expect(await pausedRunning(quiet, 'b', noneReported)).toBe(0);
     }, 60_000);
   },
 );
