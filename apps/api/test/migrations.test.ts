@@ -460,3 +460,83 @@ describe('migration 0044-open-minutes', () => {
     expect(columns).not.toContain('open_minutes');
   });
 });
+
+describe('migration 0045-open-minutes-follow-ranges', () => {
+  let subject: TestDatabase | undefined;
+
+  afterEach(async () => {
+    await subject?.dispose();
+    subject = undefined;
+  });
+
+  it('sets the open minutes an older process left behind, then keeps them following, and goes down cleanly', async () => {
+    subject = await createTestDatabase({ migrate: false });
+    const { db, dialect } = subject.database;
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    expect((await migrator.migrateTo('0044-open-minutes')).error).toBeUndefined();
+    const now = '2026-11-30T10:00:00.000Z';
+    await sql`insert into users (id, email, name, password_hash, created_at, updated_at, activated_at)
+      values ('u1', 'ana@example.com', 'Ana', 'x', ${now}, ${now}, ${now})`.execute(db);
+    const texts = { title: 'Punto', description: 'Un punto limpio', labels: '[]' };
+    const monday: OpeningRange[] = [{ day: 1, opens: '09:00', closes: '13:00' }];
+    const tuesday: OpeningRange[] = [{ day: 2, opens: '10:00', closes: '12:00' }];
+    // p1 was given hours by an older process (no column); p2's column still holds hours it no longer has; p3 is right.
+    for (const [id, hours, written] of [
+      ['p1', monday, null],
+      ['p2', tuesday, openMinutesOf(monday)],
+      ['p3', monday, openMinutesOf(monday)],
+    ] as const) {
+      await db
+        .insertInto('publications')
+        .values({
+          id,
+          typed: 'dots',
+          ...texts,
+          ...searchStemsOf(texts),
+          opening_hours: JSON.stringify(hours),
+          open_minutes: written,
+          created_by: 'u1',
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await db.insertInto('publication_opening_ranges').values(openingRangeRows(id, hours)).execute();
+    }
+    const stored = async () =>
+      (await db.selectFrom('publications').select(['id', 'open_minutes']).orderBy('id').execute()).map(
+        (row) => row.open_minutes,
+      );
+    const canonical = async (hours: OpeningRange[]) =>
+      (
+        await sql<{
+          minutes: string;
+        }>`select ${openMinutesOf(hours)}::int4multirange::text as minutes`.execute(db)
+      ).rows[0]?.minutes;
+    const stale = await stored();
+
+    expect((await migrator.migrateTo('0045-open-minutes-follow-ranges')).error).toBeUndefined();
+    if (dialect === 'sqlite') {
+      // SQLite reads the stretches themselves: nothing to do.
+      expect(await stored()).toEqual(stale);
+    } else {
+      expect(await stored()).toEqual([
+        await canonical(monday),
+        await canonical(tuesday),
+        await canonical(monday),
+      ]);
+      // An older process's write from now on: the column follows at commit.
+      await db.deleteFrom('publication_opening_ranges').where('publication_id', '=', 'p3').execute();
+      expect((await stored())[2]).toBeNull();
+    }
+
+    expect((await migrator.migrateTo('0044-open-minutes')).error).toBeUndefined();
+    if (dialect === 'postgres') {
+      // Without the trigger, the stretches no longer move the column.
+      await db.insertInto('publication_opening_ranges').values(openingRangeRows('p3', tuesday)).execute();
+      expect((await stored())[2]).toBeNull();
+      const { rows } =
+        await sql`select 1 from pg_proc where proname = 'publication_open_minutes_follow'`.execute(db);
+      expect(rows).toEqual([]);
+    }
+  });
+});

@@ -41,6 +41,7 @@ import * as datedRows from './0041-dated-rows.ts';
 import * as pointRows from './0042-point-rows.ts';
 import * as openingBoundaries from './0043-opening-boundaries.ts';
 import * as openMinutes from './0044-open-minutes.ts';
+import * as openMinutesFollowRanges from './0045-open-minutes-follow-ranges.ts';
 
 /** Every migration, by name; names sort in the order they run. Later features append theirs here. */
 export const migrations: Record<string, Migration> = {
@@ -86,4 +87,5 @@ export const migrations: Record<string, Migration> = {
   '0042-point-rows': pointRows,
   '0043-opening-boundaries': openingBoundaries,
   '0044-open-minutes': openMinutes,
+  '0045-open-minutes-follow-ranges': openMinutesFollowRanges,
 };
