@@ -1,8 +1,11 @@
+import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SQLITE_FILE_NAME } from '../src/db/database.ts';
 import { toSqliteValue } from '../src/db/sqlite-dialect.ts';
-import { createTestDatabase, type TestDatabase } from './helpers/test-app.ts';
+import { createTestDatabase, testDialect, type TestDatabase } from './helpers/test-app.ts';
 
 describe('binding parameters', () => {
   it('node:sqlite shifts positional values when the first one is an object (the pitfall the adapter avoids)', () => {
@@ -73,5 +76,46 @@ describe('binding parameters', () => {
         is_active: 1,
       });
     });
+  });
+});
+
+describe.runIf(testDialect === 'sqlite')('transactions take the write lock as they begin', () => {
+  let subject: TestDatabase;
+
+  beforeAll(async () => {
+    subject = await createTestDatabase({ dialect: 'sqlite' });
+    await sql`create table lock_probe (id integer primary key, note text)`.execute(subject.database.db);
+  });
+
+  afterAll(async () => {
+    await subject.dispose();
+  });
+
+  it('a transaction that reads before it writes waits for another connection’s write lock instead of failing', async () => {
+    const file = join(subject.config.dataDir, SQLITE_FILE_NAME);
+    // Another connection (the checkpoint thread's truncating checkpoint, say) holds the write lock for 300 ms, on a
+    // thread of its own: a wait on this thread is SQLite's, synchronous.
+    const holder = new Worker(
+      `const { DatabaseSync } = require('node:sqlite');
+      const { parentPort, workerData } = require('node:worker_threads');
+      const database = new DatabaseSync(workerData);
+      database.exec('begin immediate');
+      parentPort.postMessage('locked');
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
+      database.exec('commit');
+      database.close();`,
+      { eval: true, workerData: file },
+    );
+    await new Promise((resolve) => holder.once('message', resolve));
+    const started = performance.now();
+    await subject.database.db.transaction().execute(async (trx) => {
+      await sql`select count(*) from lock_probe`.execute(trx);
+      await sql`insert into lock_probe (note) values ('escrito')`.execute(trx);
+    });
+    // It waited for the lock (a deferred transaction failed here at once with SQLITE_BUSY).
+    expect(performance.now() - started).toBeGreaterThan(100);
+    const { rows } = await sql<{ note: string }>`select note from lock_probe`.execute(subject.database.db);
+    expect(rows).toEqual([{ note: 'escrito' }]);
+    await new Promise((resolve) => holder.once('exit', resolve));
   });
 });

@@ -93,6 +93,15 @@ export function sqliteConnectionOf(db: object): SqliteConnection | undefined {
   return connections.get(db);
 }
 
+/**
+ * How Kysely's transactions begin on this connection: taking the write lock at once. Its transactions are the app's
+ * writes (reads run outside them), and SQLite waits for the lock (the busy timeout) only for a transaction that holds
+ * no read yet. A deferred one that reads first (is the publication still published?) and then writes fails at once
+ * with SQLITE_BUSY when the lock is taken meanwhile, as the checkpoint thread's truncating checkpoint takes it
+ * (sqlite-checkpoint-worker.ts): that write would have been a 500 or a failed job.
+ */
+const BEGIN_WRITING = 'begin immediate';
+
 /** Prepared statements kept per SQL text: the app's queries are a few hundred shapes with bound values. */
 const STATEMENT_CACHE_SIZE = 500;
 
@@ -102,7 +111,8 @@ const STATEMENT_CACHE_SIZE = 500;
  */
 function statementCache(database: DatabaseSync, open: OpenIterations): (sql: string) => SqliteStatement {
   const statements = new Map<string, SqliteStatement>();
-  return (sql) => {
+  return (text) => {
+    const sql = text === 'begin' ? BEGIN_WRITING : text;
     const cached = statements.get(sql);
     if (cached !== undefined) {
       statements.delete(sql);
