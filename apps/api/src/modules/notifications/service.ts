@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { toNotificationKind, type AppNotification, type NotificationKind, type PushKind } from '@eco/domain';
 import type { DB, NewNotification } from '../../db/schema.ts';
+import { timeOrderedId } from '../../db/time-ordered-id.ts';
 import { takesArrays, unnestedRows, type TextRow } from '../../db/text-rows.ts';
 import { HttpError } from '../../errors.ts';
 import { DELETE_UNREAD_MESSAGE, NOTIFICATION_NOT_FOUND_MESSAGE } from './messages.ts';
@@ -160,7 +160,7 @@ export function notificationRow(
   createdAt: string,
 ): NewNotification & TextRow<(typeof NOTIFICATION_COLUMNS)[number]> {
   return {
-    id: randomUUID(),
+    id: timeOrderedId(),
     user_id: input.userId,
     title: input.title,
     message: input.message,

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { PushKind } from '@eco/domain';
 import type { DB } from '../../db/schema.ts';
 import { takesArrays, unnestedRows } from '../../db/text-rows.ts';
+import { timeOrderedId } from '../../db/time-ordered-id.ts';
 
 // The queries of push: a member's devices and the queue of pushes to send.
 
@@ -110,7 +110,7 @@ export async function queuePush(
       eb
         .selectFrom('push_subscriptions')
         .select([
-          eb.val(randomUUID()).as('id'),
+          eb.val(timeOrderedId()).as('id'),
           eb.val(push.userId).as('user_id'),
           eb.val(push.kind).as('kind'),
           eb.val(push.title).as('title'),
@@ -143,7 +143,7 @@ export async function queuePushesOf(
   const step = arrays ? pushes.length : 500;
   for (let start = 0; start < pushes.length; start += step) {
     const rows = pushes.slice(start, start + step).map((push) => ({
-      id: randomUUID(),
+      id: timeOrderedId(),
       user_id: push.userId,
       kind: push.kind,
       title: push.title,
