@@ -10,14 +10,18 @@ import { dialectOf } from '../dialect-of.ts';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (dialectOf(db) !== 'postgres') return;
+  // An update is only issued when the column differs: even an update of no row runs the statement triggers of
+  // `publications` (its change log, search tokens and map cells), which would double the cost of a bulk load.
   await sql`create function publication_open_minutes_follow() returns trigger language plpgsql as $$
     declare
       target text := case when tg_op = 'DELETE' then old.publication_id else new.publication_id end;
+      minutes int4multirange;
     begin
-      update publications set open_minutes = stretches.minutes
-        from (select range_agg(int4range(opens_at, closes_at)) as minutes
-          from publication_opening_ranges where publication_id = target) as stretches
-        where id = target and open_minutes is distinct from stretches.minutes;
+      select range_agg(int4range(opens_at, closes_at)) into minutes
+        from publication_opening_ranges where publication_id = target;
+      if exists (select 1 from publications where id = target and open_minutes is distinct from minutes) then
+        update publications set open_minutes = minutes where id = target;
+      end if;
       return null;
     end $$`.execute(db);
   // At commit, once the writer's statements are all done: the delete and insert of an edit are never seen halfway.
