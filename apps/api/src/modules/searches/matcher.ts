@@ -254,7 +254,7 @@ async function matchesOf(
  * Criteria worked out or decided between two turns of the event loop: the matching runs as a job in a process that
  * answers requests, and 19,000 criteria in one piece held them for ~80 ms (issue 27); a turn is a few milliseconds.
  */
-const TURN = 250;
+export const TURN = 250;
 
 /** Ids read per statement: well under SQLite's limit of bound parameters. */
 const IDS_PER_READ = 1_000;
