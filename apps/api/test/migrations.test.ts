@@ -540,3 +540,65 @@ describe('migration 0045-open-minutes-follow-ranges', () => {
     }
   });
 });
+
+describe('migration 0046-saved-searches-version', () => {
+  let subject: TestDatabase | undefined;
+
+  afterEach(async () => {
+    await subject?.dispose();
+    subject = undefined;
+  });
+
+  it('raises the saved searches version with every write to them and every suspension, and goes down cleanly', async () => {
+    subject = await createTestDatabase({ migrate: false });
+    const { db } = subject.database;
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    expect((await migrator.migrateTo('0046-saved-searches-version')).error).toBeUndefined();
+    const version = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('list_versions')
+            .select('version')
+            .where('list', '=', 'saved_searches')
+            .executeTakeFirst()
+        )?.version ?? -1,
+      );
+    const now = '2026-12-07T10:00:00.000Z';
+    await sql`insert into users (id, email, name, password_hash, created_at, updated_at, activated_at)
+      values ('u1', 'ana@example.com', 'Ana', 'x', ${now}, ${now}, ${now})`.execute(db);
+    expect(await version()).toBe(0);
+    const search = {
+      id: 's1',
+      user_id: 'u1',
+      name: 'Frascos',
+      term: 'frascos',
+      labels: '[]',
+      alert: 1,
+      digest: 1,
+      created_at: now,
+      updated_at: now,
+    };
+    await db.insertInto('saved_searches').values(search).execute();
+    const inserted = await version();
+    expect(inserted).toBeGreaterThan(0);
+    await db.updateTable('saved_searches').set({ alert: 0 }).where('id', '=', 's1').execute();
+    const updated = await version();
+    expect(updated).toBeGreaterThan(inserted);
+    // A member's other changes leave it; a suspension raises it.
+    await db.updateTable('users').set({ name: 'Ana María' }).where('id', '=', 'u1').execute();
+    expect(await version()).toBe(updated);
+    await db.updateTable('users').set({ is_active: 0 }).where('id', '=', 'u1').execute();
+    const suspended = await version();
+    expect(suspended).toBeGreaterThan(updated);
+    await db.deleteFrom('saved_searches').where('id', '=', 's1').execute();
+    expect(await version()).toBeGreaterThan(suspended);
+
+    expect((await migrator.migrateTo('0045-open-minutes-follow-ranges')).error).toBeUndefined();
+    expect(await version()).toBe(-1);
+    // Without its triggers, a write raises nothing and fails on nothing.
+    await db.insertInto('saved_searches').values(search).execute();
+    await db.updateTable('users').set({ is_active: 1 }).where('id', '=', 'u1').execute();
+    expect(await version()).toBe(-1);
+  });
+});

@@ -1,12 +1,12 @@
 import { setImmediate } from 'node:timers/promises';
-import { isInBox, normalizeSearchTerms, PUBLISHED_STATUS } from '@eco/domain';
+import { isInBox, PUBLISHED_STATUS } from '@eco/domain';
 import { sql, type SqlBool } from 'kysely';
 import type { DB, Dialect } from '../../db/schema.ts';
 import { matchingCriteria, type MatchCriteria } from '../publications/list-repository.ts';
 import type { SearchGroups } from '../publications/search-sql.ts';
 import { CORRECTABLE_MIN_LENGTH, correctSpellings } from '../publications/spelling.ts';
 import { matchesGroups, passesSearchFilters, prefixOfTokens, type PublicationRow } from './match-rules.ts';
-import { bboxOf } from './repository.ts';
+import { candidatesOfPlace, TURN, type Candidates } from './candidates.ts';
 
 // Which saved searches a published publication matches (decision 041). The searches are first narrowed in SQL by
 // what can only exclude (listening, owner active, the category and the place either unset or the publication's), and
@@ -67,9 +67,6 @@ type PublicationToMatch = {
   is_active: number;
 };
 
-/** Distinct criteria of the searches that may match a place and category, and the ids of the searches of each. */
-type Candidates = { criteria: MatchCriteria; ids: string[] }[];
-
 /**
  * The matches of each publication (absent: no such publication). The publications of one category and place share
  * their candidate searches, read and worked out once for all of them: a queue's claim holds the publications of the
@@ -127,90 +124,18 @@ export async function matchPublications(
   }
   const corrections: Corrections = new Map();
   for (const group of byPlace.values()) {
-    const candidates = await candidatesOf(options.reads ?? db, dialect, group[0] as PublicationToMatch);
+    const candidates = await candidatesOfPlace(
+      db,
+      options.reads ?? db,
+      dialect,
+      group[0] as PublicationToMatch,
+    );
     for (const publication of group) {
       const matched = answers.get(publication.id) as MatchedPublication;
       matched.matches = await matchesOf(db, dialect, publication, candidates, corrections, options);
     }
   }
   return answers;
-}
-
-/** A saved search's stored criteria: what its candidates are grouped by. */
-const CRITERIA_COLUMNS = [
-  's.term',
-  's.typed',
-  's.country',
-  's.province',
-  's.city',
-  's.labels',
-  's.bbox_min_lng',
-  's.bbox_min_lat',
-  's.bbox_max_lng',
-  's.bbox_max_lat',
-] as const;
-
-/**
- * The searches that may match publications of the category and place of `publication`, grouped by their stored
- * criteria in the database (tens of thousands of searches share a few thousand criteria, each group's ids as one
- * string), narrowed by what can only exclude: alert on, owner active, category and place unset or equal. Whose
- * publication it is and what already matched it are asked per publication (matchesOf).
- */
-async function candidatesOf(db: DB, dialect: Dialect, publication: PublicationToMatch): Promise<Candidates> {
-  const groups = await db
-    .selectFrom('saved_searches as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .select([
-      ...CRITERIA_COLUMNS,
-      // Ids are UUIDs: a comma never occurs in one.
-      (dialect === 'postgres' ? sql<string>`string_agg(s.id, ',')` : sql<string>`group_concat(s.id, ',')`).as(
-        'ids',
-      ),
-    ])
-    .where('s.alert', '=', 1)
-    .where('u.is_active', '=', 1)
-    .where((eb) => eb.or([eb('s.typed', 'is', null), eb('s.typed', '=', publication.typed)]))
-    .where((eb) =>
-      publication.location_country === null
-        ? eb('s.country', 'is', null)
-        : eb.or([eb('s.country', 'is', null), eb('s.country', '=', publication.location_country)]),
-    )
-    .where((eb) =>
-      publication.location_province === null
-        ? eb('s.province', 'is', null)
-        : eb.or([eb('s.province', 'is', null), eb('s.province', '=', publication.location_province)]),
-    )
-    .where((eb) =>
-      publication.location_city === null
-        ? eb('s.city', 'is', null)
-        : eb.or([eb('s.city', 'is', null), eb('s.city', '=', publication.location_city)]),
-    )
-    .groupBy([...CRITERIA_COLUMNS])
-    .execute();
-  // Stored criteria that mean the same (a term spelled two ways) are decided once.
-  const distinct = new Map<string, Candidates[number]>();
-  for (const [index, group] of groups.entries()) {
-    if (index % TURN === TURN - 1) await setImmediate();
-    const bbox = bboxOf(group);
-    const criteria: MatchCriteria = {
-      bbox: bbox ?? undefined,
-      words: wordsOf(group.term ?? ''),
-      typed: group.typed ?? undefined,
-      country: group.country ?? undefined,
-      province: group.province ?? undefined,
-      city: group.city ?? undefined,
-      labels: JSON.parse(group.labels) as string[],
-    };
-    const key = JSON.stringify(criteria);
-    let entry = distinct.get(key);
-    if (entry === undefined) {
-      entry = { criteria, ids: [] };
-      distinct.set(key, entry);
-    }
-    // A loop, not a spread: one criteria (a category alone) may hold more ids than a call takes arguments.
-    for (const id of group.ids.split(',')) entry.ids.push(id);
-  }
-  return [...distinct.values()];
 }
 
 /** One publication's matches among the candidates of its category and place. */
@@ -246,15 +171,9 @@ async function matchesOf(
   const matched = options.byListQuery
     ? await matchingCriteria(db, dialect, publication.id, criteria)
     : await matchingInMemory(db, dialect, row, criteria, corrections);
-  const ids = [...matched].flatMap((index) => entries[index]?.ids ?? []);
+  const ids = [...matched].flatMap((index) => entries[index]?.ids.split(',') ?? []);
   return searchesOf(options.reads ?? db, dialect, ids, publication);
 }
-
-/**
- * Criteria worked out or decided between two turns of the event loop: the matching runs as a job in a process that
- * answers requests, and 19,000 criteria in one piece held them for ~80 ms (issue 27); a turn is a few milliseconds.
- */
-export const TURN = 250;
 
 /** Ids read per statement: well under SQLite's limit of bound parameters. */
 const IDS_PER_READ = 1_000;
@@ -310,24 +229,6 @@ async function searchesOf(
     name: search.name,
     digest: search.digest === 1,
   }));
-}
-
-/**
- * The search words of each stored term, remembered across jobs (stemming is a pure function of the text, and most
- * of a job's time was stemming the same few thousand terms again); emptied when full.
- */
-const wordsOfTerm = new Map<string, string[]>();
-const TERMS_REMEMBERED = 50_000;
-
-/** The search words of a stored term (normalizeSearchTerms). */
-function wordsOf(term: string): string[] {
-  let words = wordsOfTerm.get(term);
-  if (words === undefined) {
-    words = normalizeSearchTerms(term);
-    if (wordsOfTerm.size >= TERMS_REMEMBERED) wordsOfTerm.clear();
-    wordsOfTerm.set(term, words);
-  }
-  return words;
 }
 
 /** Explore's corrections of misspelled search words (correctSpellings), by the words joined with spaces. */
