@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { sql } from 'kysely';
 import type { DB, Dialect } from '../../db/schema.ts';
 import type { SearchGroups } from './search-sql.ts';
@@ -13,6 +14,14 @@ export const CORRECTABLE_MIN_LENGTH = 4;
 export const CORRECTION_MIN_SIMILARITY = 0.4;
 /** Known words tried in place of a misspelled one, the most similar first. */
 export const CORRECTIONS_PER_WORD = 3;
+
+/**
+ * Work done between two turns of the event loop when many words are looked up at once (the saved searches' matcher
+ * asks thousands, on SQLite's main thread, where each statement runs without leaving it: one publication's lookups
+ * held the event loop 60–100 ms in one piece, decision 055): known prefixes are asked a statement of a hundred per turn,
+ * and so many words are corrected or scored per turn.
+ */
+const CORRECTED_PER_TURN = { sqlite: 20, postgres: 250 } as const;
 
 /** The trigrams of a word as pg_trgm makes them: two spaces before it, one after. */
 function paddedTrigrams(word: string): Set<string> {
@@ -87,6 +96,7 @@ export async function knownPrefixes(
 ): Promise<Set<string>> {
   const known = new Set<string>();
   for (let start = 0; start < words.length; start += 100) {
+    if (start > 0) await setImmediate();
     const queries = words
       .slice(start, start + 100)
       .map((word) =>
@@ -184,12 +194,19 @@ export async function correctSpellings(
         join search_words as s on s.word % w.asked`.execute(db);
       for (const row of rows) candidates.get(row.asked)?.push(row.word);
     }
-    for (const [word, found] of candidates) corrections.set(word, bestOf(word, found));
+    for (const [index, [word, found]] of [...candidates].entries()) {
+      if (index > 0 && index % CORRECTED_PER_TURN.postgres === 0) await setImmediate();
+      corrections.set(word, bestOf(word, found));
+    }
   } else {
-    for (const word of unknown) corrections.set(word, await correctionsOf(db, dialect, word));
+    for (const [index, word] of unknown.entries()) {
+      if (index > 0 && index % CORRECTED_PER_TURN.sqlite === 0) await setImmediate();
+      corrections.set(word, await correctionsOf(db, dialect, word));
+    }
   }
   const answers = new Map<string, SearchGroups | null>();
-  for (const words of searches) {
+  for (const [index, words] of searches.entries()) {
+    if (index > 0 && index % CORRECTED_PER_TURN.postgres === 0) await setImmediate();
     let corrected = false;
     let groups: string[][] | null = [];
     for (const word of words) {
