@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../src/db/schema.ts';
 import { candidatesOfPlace, type Candidates } from '../src/modules/searches/candidates.ts';
 import { actor, createActors, type Actor, type Actors } from './helpers/publications.ts';
+import { saveSearch } from './helpers/saved-searches.ts';
 import {
   createOtherInstance,
   createTestApp,
@@ -27,16 +28,7 @@ describe("a place's candidate searches, kept while the saved searches stay as th
   };
   const idsOf = (candidates: Candidates) => candidates.flatMap((entry) => entry.ids.split(',')).sort();
 
-  async function save(member: Actor, body: Record<string, unknown>): Promise<string> {
-    const response = await subject.app.inject({
-      method: 'POST',
-      url: '/api/searches',
-      headers: member.headers,
-      payload: { name: 'Búsqueda', ...body },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json<{ _id: string }>()._id;
-  }
+  const save = (member: Actor, body: Record<string, unknown>) => saveSearch(subject.app, member, body);
 
   /** The candidates as the first process and the other one each keep them. */
   async function bothProcesses(): Promise<string[][]> {

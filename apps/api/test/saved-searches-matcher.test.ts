@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchPublication, matchPublications } from '../src/modules/searches/matcher.ts';
 import { actor, createActors, storePublication, type Actor, type Actors } from './helpers/publications.ts';
+import { saveSearch } from './helpers/saved-searches.ts';
 import { createTestApp, testDialect, type TestApp } from './helpers/test-app.ts';
 
 // The matcher reads the candidates' distinct criteria, decides them in memory, then reads the searches of the criteria
@@ -15,14 +16,7 @@ describe('which saved searches a publication matches', () => {
   const unexpected: string[] = [];
 
   async function save(member: Actor, body: Record<string, unknown>, matches: boolean): Promise<string> {
-    const response = await subject.app.inject({
-      method: 'POST',
-      url: '/api/searches',
-      headers: member.headers,
-      payload: { name: 'Búsqueda', ...body },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    const id = response.json<{ _id: string }>()._id;
+    const id = await saveSearch(subject.app, member, body);
     (matches ? expected : unexpected).push(id);
     return id;
   }

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import type { Insertable } from 'kysely';
+import { expect } from 'vitest';
 import type { SavedSearchesTable } from '../../src/db/schema.ts';
+import type { Actor } from './publications.ts';
 
 /**
  * A saved search of `term` as the API stores one with no filters: named after the term, alerts and the daily e-mail
@@ -28,4 +31,20 @@ export function savedSearchRow(
     updated_at: now,
     ...fields,
   };
+}
+
+/** Saves a search of `member` through the API (named 'Búsqueda' unless `body` names it); answers its id. */
+export async function saveSearch(
+  app: FastifyInstance,
+  member: Actor,
+  body: Record<string, unknown>,
+): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/searches',
+    headers: member.headers,
+    payload: { name: 'Búsqueda', ...body },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ _id: string }>()._id;
 }
