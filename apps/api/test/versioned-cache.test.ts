@@ -235,4 +235,23 @@ describe('VersionedCache', () => {
     expect(cache.size).toBe(0);
     expect(cache.bytes).toBe(0);
   });
+
+  it("counts a value with the cache's own estimate when it has one, and drops what exceeds the budget", async () => {
+    let walked = 0;
+    const sizeOf = (value: string[]) => {
+      walked += 1;
+      return 1_000 * value.length;
+    };
+    const cache = new VersionedCache<string[]>(10, 10_000, undefined, undefined, sizeOf);
+    await cache.get(1, 'empty', async () => ({ value: [] }));
+    const keyOnly = cache.bytes;
+    await cache.get(1, 'three', async () => ({ value: ids(3) }));
+    await settle();
+    expect(walked).toBe(2);
+    expect(cache.bytes).toBe(2 * keyOnly + 3_000 + ('three'.length - 'empty'.length) * 2);
+    // Twenty ids are 20,000 bytes by its estimate: more than the whole budget, so nothing older stays either.
+    await cache.get(1, 'twenty', async () => ({ value: ids(20) }));
+    await settle();
+    expect(cache.size).toBe(0);
+  });
 });

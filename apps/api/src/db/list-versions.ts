@@ -144,18 +144,24 @@ export class VersionedCache<V, D = never> {
   readonly #maxBytes: number;
   readonly #tracker: ChangeTracker<D, V> | undefined;
   readonly #lookups: CacheLookups | undefined;
+  readonly #sizeOf: (value: V) => number;
 
-  /** A cache with a `name` counts its hits and misses (cache-lookups.ts, reported at /metrics). */
+  /**
+   * A cache with a `name` counts its hits and misses (cache-lookups.ts, reported at /metrics). `sizeOf` estimates a
+   * value's bytes where walking it (estimatedBytes) would cost too much: tens of thousands of objects.
+   */
   constructor(
     capacity: number,
     maxBytes = VERSIONED_CACHE_BYTES,
     tracker?: ChangeTracker<D, V>,
     name?: string,
+    sizeOf: (value: V) => number = estimatedBytes,
   ) {
     this.#capacity = capacity;
     this.#maxBytes = maxBytes;
     this.#tracker = tracker;
     this.#lookups = name === undefined ? undefined : cacheLookupsOf(name);
+    this.#sizeOf = sizeOf;
   }
 
   get size(): number {
@@ -278,7 +284,7 @@ export class VersionedCache<V, D = never> {
         entry.resolved = result.value;
         entry.settled = true;
         const bytes =
-          estimatedBytes(result.value) + (result.deps === undefined ? 0 : estimatedBytes(result.deps));
+          this.#sizeOf(result.value) + (result.deps === undefined ? 0 : estimatedBytes(result.deps));
         entry.bytes += bytes;
         this.#bytes += bytes;
         this.#evict();
