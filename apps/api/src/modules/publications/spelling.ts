@@ -18,7 +18,7 @@ export const CORRECTIONS_PER_WORD = 3;
 /**
  * Work done between two turns of the event loop when many words are looked up at once (the saved searches' matcher
  * asks thousands, on SQLite's main thread, where each statement runs without leaving it: one publication's lookups
- * held the event loop 60–100 ms in one piece, decision 055): known prefixes are asked a statement of a hundred per turn,
+ * held the event loop 60–100 ms in one piece, decision 065): known prefixes are asked a statement of a hundred per turn,
  * and so many words are corrected or scored per turn.
  */
 const CORRECTED_PER_TURN = { sqlite: 20, postgres: 250 } as const;
