@@ -64,8 +64,8 @@ function versionOf(version: string | number | bigint | undefined, list: string):
  * remembered answers' included, so on SQLite it is one prepared statement run on the connection itself, without
  * Kysely's query pipeline (its promises and connection lock cost about as much again as the statement), whenever
  * that reads what a Kysely query would (sqlite-dialect.ts: no transaction or iteration open on the connection);
- * otherwise, and on PostgreSQL, through Kysely, which waits for the connection, one query for the reads asked while
- * the previous one was out.
+ * otherwise, and on PostgreSQL, through Kysely, which waits for the connection, the reads asked in one turn of the
+ * event loop while others were out sharing one query (fresh-reads.ts).
  */
 export async function readListVersion(db: DB, list: string): Promise<number> {
   const connection = sqliteConnectionOf(db);
