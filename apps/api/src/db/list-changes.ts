@@ -78,7 +78,8 @@ export function parseChange(text: string): ListChange {
 
 /**
  * The changes of `list` after version `from` up to `to` included, in order, or null when some of them are no longer
- * kept. The bound is read after the changes: a prune between the two reads is seen, and nothing is trusted then.
+ * kept. One statement reads them and the bound together, from one snapshot: a prune is seen whole or not at all, and
+ * the list's requests, which wait for this read whenever the version moves, wait one round trip, not two.
  */
 export async function readChanges(
   db: DB,
@@ -86,21 +87,20 @@ export async function readChanges(
   from: number,
   to: number,
 ): Promise<ListChange[] | null> {
-  const rows = await db
-    .selectFrom('list_changes')
-    .select('change')
-    .where('list', '=', list)
-    .where('version', '>', from)
-    .where('version', '<=', to)
-    .orderBy('id')
-    .execute();
-  const bound = await db
-    .selectFrom('list_versions')
-    .select('changes_from')
-    .where('list', '=', list)
-    .executeTakeFirst();
-  if (bound === undefined || toCount(bound.changes_from) > from + 1) return null;
-  return rows.map((row) => parseChange(row.change));
+  const { rows } = await sql<{
+    part: number;
+    change: string | null;
+    changes_from: string | number | bigint | null;
+  }>`
+    select 0 as part, id, change, null as changes_from from list_changes
+      where list = ${list} and version > ${from} and version <= ${to}
+    union all
+    select 1 as part, null as id, null as change, changes_from from list_versions where list = ${list}
+    order by part, id`.execute(db);
+  const bound = rows.at(-1);
+  if (bound === undefined || Number(bound.part) !== 1 || bound.changes_from === null) return null;
+  if (toCount(bound.changes_from) > from + 1) return null;
+  return rows.slice(0, -1).map((row) => parseChange(row.change ?? ''));
 }
 
 /**
