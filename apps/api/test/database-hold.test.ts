@@ -3,7 +3,7 @@ import { neverRan } from '../src/db/holding-pool.ts';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../src/errors.ts';
 import { createActors, uploadImage, validForm, type Actors } from './helpers/publications.ts';
 import { freePort } from './helpers/server-process.ts';
-import { openProxy, throughPort } from './helpers/tcp-proxy.ts';
+import { openProxy, throughPort, type Proxy } from './helpers/tcp-proxy.ts';
 import { createTestApp, TEST_DATABASE_URL, testDialect, type TestApp } from './helpers/test-app.ts';
 
 // A restarting primary is away for a moment: requests that arrive then wait for it (DATABASE_HOLD_MS) instead of
@@ -40,7 +40,7 @@ describe.runIf(testDialect === 'postgres')('a database away for a moment', () =>
   let actors: Actors;
   let port: number;
   let target: URL;
-  let proxy: { close: () => Promise<void> } | undefined;
+  let proxy: Proxy | undefined;
 
   const countOf = async (title: string) =>
     Number(
@@ -97,6 +97,29 @@ describe.runIf(testDialect === 'postgres')('a database away for a moment', () =>
     expect(listed.statusCode, listed.body).toBe(200);
     expect(Date.now() - started).toBeGreaterThanOrEqual(700);
     expect(await countOf('Frascos guardados durante el reinicio')).toBe(1);
+  });
+
+  it('holds at most two connections for version reads while it answers nothing, whatever the turns the reads come in', async () => {
+    // Connections kept, nothing answered (an overloaded or partitioned primary): what is sent holds its connection.
+    proxy?.stall();
+    const reads: Promise<Awaited<ReturnType<TestApp['app']['inject']>>>[] = [];
+    for (let page = 1; page <= 10; page++) {
+      // `then` sends it now (light-my-request sends an injection when it is awaited).
+      reads.push(
+        subject.app.inject({ method: 'GET', url: `/api/publications?typed=market&page=${page}` }).then(),
+      );
+      // Each in a turn of its own: the callers of a turn share one version query (fresh-reads.ts).
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    // Every read waits for its version on two connections (one more if the job queue's poll falls now), none queued:
+    // the rest of the pool is free for the writes. Without the bound, ten turns fill the pool and queue behind it.
+    const main = subject.database.poolStats?.().find((pool) => pool.pool === 'main');
+    const busy = (main?.total ?? 0) - (main?.idle ?? 0);
+    expect(main?.waiting).toBe(0);
+    expect(busy).toBeGreaterThanOrEqual(2);
+    expect(busy).toBeLessThanOrEqual(3);
+    proxy?.resume();
+    for (const read of await Promise.all(reads)) expect(read.statusCode, read.body).toBe(200);
   });
 
   it('answers the Spanish 503 once the hold has passed, and serves the next request when it is back', async () => {
