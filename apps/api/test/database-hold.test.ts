@@ -70,6 +70,8 @@ describe.runIf(testDialect === 'postgres')('a database away for a moment', () =>
   }, 60_000);
 
   afterEach(async () => {
+    // A test that failed while the database was stalled must not leave the next ones waiting on it.
+    proxy?.resume();
     proxy ??= await openProxy(port, target);
   });
 
