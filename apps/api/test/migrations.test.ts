@@ -602,3 +602,104 @@ describe('migration 0046-saved-searches-version', () => {
     expect(await version()).toBe(-1);
   });
 });
+
+describe('migration 0047-places-by-kind', () => {
+  let subject: TestDatabase | undefined;
+
+  afterEach(async () => {
+    await subject?.dispose();
+    subject = undefined;
+  });
+
+  it('gives each point of the R*Tree its category slab, keeps it as publications change, and goes down cleanly', async () => {
+    subject = await createTestDatabase({ migrate: false });
+    const { db, dialect } = subject.database;
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    expect((await migrator.migrateTo('0046-saved-searches-version')).error).toBeUndefined();
+    const now = '2026-12-07T10:00:00.000Z';
+    await sql`insert into users (id, email, name, password_hash, created_at, updated_at, activated_at)
+      values ('u1', 'ana@example.com', 'Ana', 'x', ${now}, ${now}, ${now})`.execute(db);
+    const publish = async (id: string, typed: string, lat: number | null) => {
+      const texts = { title: 'Punto', description: 'Un punto limpio', labels: '[]' };
+      await db
+        .insertInto('publications')
+        .values({
+          id,
+          typed,
+          ...texts,
+          ...searchStemsOf(texts),
+          public_lat: lat,
+          public_lng: lat === null ? null : -58.4,
+          created_by: 'u1',
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    };
+    await publish('p1', 'dots', -34.6);
+    await publish('p2', 'market', -34.7);
+    if (dialect === 'postgres') {
+      // PostgreSQL's GiST index is unchanged: nothing to do either way.
+      expect((await migrator.migrateTo('0047-places-by-kind')).error).toBeUndefined();
+      expect((await migrator.migrateTo('0046-saved-searches-version')).error).toBeUndefined();
+      return;
+    }
+    let kindColumn = 'null';
+    const entries = async () =>
+      (
+        await sql<{ seq: number; id: string; kind: number | null; lat: number }>`
+          select r.id as seq, s.id, ${sql.raw(kindColumn)} as kind, r.lat
+          from publication_places as r join publication_search_rows as s on s.seq = r.id order by s.id`.execute(
+          db,
+        )
+      ).rows.map(({ id, kind, lat }) => ({ id, kind, lat }));
+    expect(await entries()).toEqual([
+      { id: 'p1', kind: null, lat: -34.6 },
+      { id: 'p2', kind: null, lat: -34.7 },
+    ]);
+
+    expect((await migrator.migrateTo('0047-places-by-kind')).error).toBeUndefined();
+    kindColumn = 'r.min_kind';
+    // Existing points: dots 1000, market 4000 (their slabs end one above).
+    expect(await entries()).toEqual([
+      { id: 'p1', kind: 1000, lat: -34.6 },
+      { id: 'p2', kind: 4000, lat: -34.7 },
+    ]);
+    const thickness = await sql<{ n: number }>`select count(*) as n from publication_places
+      where max_kind = min_kind + 1`.execute(db);
+    expect(thickness.rows[0]?.n).toBe(2);
+    // New points, moved categories and points, removed publications: the triggers follow.
+    await publish('p3', 'events', -34.8);
+    await publish('p4', 'barter', null);
+    await db.updateTable('publications').set({ typed: 'barter' }).where('id', '=', 'p1').execute();
+    await db.updateTable('publications').set({ public_lat: -34.65 }).where('id', '=', 'p2').execute();
+    await db
+      .updateTable('publications')
+      .set({ public_lat: -34.9, public_lng: -58.5 })
+      .where('id', '=', 'p4')
+      .execute();
+    await db.deleteFrom('publications').where('id', '=', 'p3').execute();
+    expect(await entries()).toEqual([
+      { id: 'p1', kind: 5000, lat: -34.6 },
+      { id: 'p2', kind: 4000, lat: -34.65 },
+      { id: 'p4', kind: 5000, lat: -34.9 },
+    ]);
+    // A category's slab holds only its own points.
+    const inSlab = await sql<{ id: string }>`select s.id from publication_places as r
+      join publication_search_rows as s on s.seq = r.id
+      where r.min_kind <= 5000 and r.max_kind >= 5000 and r.min_lat <= 0 and r.max_lat >= -90
+      order by s.id`.execute(db);
+    expect(inSlab.rows.map((row) => row.id)).toEqual(['p1', 'p4']);
+
+    expect((await migrator.migrateTo('0046-saved-searches-version')).error).toBeUndefined();
+    kindColumn = 'null';
+    expect(await entries()).toEqual([
+      { id: 'p1', kind: null, lat: -34.6 },
+      { id: 'p2', kind: null, lat: -34.65 },
+      { id: 'p4', kind: null, lat: -34.9 },
+    ]);
+    // Migration 0024's triggers again.
+    await publish('p5', 'dots', -35);
+    expect((await entries()).map((entry) => entry.id)).toEqual(['p1', 'p2', 'p4', 'p5']);
+  });
+});

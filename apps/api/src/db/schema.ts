@@ -117,6 +117,9 @@ export interface PublicationPlacesTable {
   max_lat: number;
   min_lng: number;
   max_lng: number;
+  /** The category's slab (migration 0047). */
+  min_kind: number;
+  max_kind: number;
   /** The exact public point (auxiliary columns). */
   lat: number;
   lng: number;

@@ -43,6 +43,7 @@ import * as openingBoundaries from './0043-opening-boundaries.ts';
 import * as openMinutes from './0044-open-minutes.ts';
 import * as openMinutesFollowRanges from './0045-open-minutes-follow-ranges.ts';
 import * as savedSearchesVersion from './0046-saved-searches-version.ts';
+import * as placesByKind from './0047-places-by-kind.ts';
 
 /** Every migration, by name; names sort in the order they run. Later features append theirs here. */
 export const migrations: Record<string, Migration> = {
@@ -90,4 +91,5 @@ export const migrations: Record<string, Migration> = {
   '0044-open-minutes': openMinutes,
   '0045-open-minutes-follow-ranges': openMinutesFollowRanges,
   '0046-saved-searches-version': savedSearchesVersion,
+  '0047-places-by-kind': placesByKind,
 };

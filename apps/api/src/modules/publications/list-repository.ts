@@ -38,6 +38,7 @@ import {
   distanceSql,
   hasPlaceCriteria,
   intersect,
+  kindOf,
   placeConditions,
   rtreeBox,
   type PlaceCriteria,
@@ -759,7 +760,7 @@ export function placedMatches(
       .crossJoin('publication_search_rows as p')
       .whereRef('p.seq', '=', 'r.id')
       .where(filtersOf(rest, true, false, 'sqlite'));
-    if (box !== undefined) query = query.where(rtreeBox(box));
+    if (box !== undefined) query = query.where(rtreeBox(box, kindOf(criteria)));
     if (groups.length > 0) query = query.where(tierMatch(dialect, groups, 'all'));
     return { query: query as unknown as PlacedQuery, lat: sql<number>`r.lat`, lng: sql<number>`r.lng` };
   }

@@ -34,10 +34,30 @@ export function distanceSql(
     cos(radians(${cast(point.lat)})) * cos(radians(${lat})) * power(sin(radians(${lng} - ${cast(point.lng)}) / 2), 2)))))`;
 }
 
-/** The R*Tree entries inside the box (SQLite), confirmed on their exact auxiliary columns. */
-export function rtreeBox(box: BoundingBox): RawBuilder<SqlBool> {
+/** The categories' codes in SQLite's R*Tree (migration 0047): position from 1, times the slabs' distance. */
+const KINDS = ['dots', 'events', 'courses', 'market', 'barter', 'tips'];
+const KIND_SPAN = 1000;
+
+/**
+ * The R*Tree slab of the one category the criteria can match (SQLite, migration 0047): the category asked, or the
+ * recycling points for open=now (only they have opening hours). Undefined when any category may match.
+ */
+export function kindOf(
+  criteria: Pick<PlaceCriteria, 'openAt'> & { typed?: string | undefined },
+): number | undefined {
+  const typed = criteria.typed ?? (criteria.openAt === undefined ? undefined : 'dots');
+  const index = typed === undefined ? -1 : KINDS.indexOf(typed);
+  return index < 0 ? undefined : (index + 1) * KIND_SPAN;
+}
+
+/**
+ * The R*Tree entries inside the box (SQLite), of the category's slab when one is given (kindOf), confirmed on their
+ * exact auxiliary columns.
+ */
+export function rtreeBox(box: BoundingBox, kind?: number): RawBuilder<SqlBool> {
+  const slab = kind === undefined ? sql`` : sql` and r.min_kind <= ${kind} and r.max_kind >= ${kind}`;
   return sql<SqlBool>`r.min_lat <= ${box.maxLat} and r.max_lat >= ${box.minLat}
-    and r.min_lng <= ${box.maxLng} and r.max_lng >= ${box.minLng}
+    and r.min_lng <= ${box.maxLng} and r.max_lng >= ${box.minLng}${slab}
     and r.lat between ${box.minLat} and ${box.maxLat} and r.lng between ${box.minLng} and ${box.maxLng}`;
 }
 
@@ -49,27 +69,28 @@ function pointCondition(
   dialect: Dialect,
   box: BoundingBox | undefined,
   slimRows: boolean,
+  kind: number | undefined,
 ): RawBuilder<SqlBool> {
   if (dialect === 'postgres') {
     if (box === undefined) return sql<SqlBool>`p.public_lat is not null`;
     return sql<SqlBool>`point(p.public_lng, p.public_lat) <@ box(point(${box.minLng}::float8, ${box.minLat}::float8),
       point(${box.maxLng}::float8, ${box.maxLat}::float8)) and p.public_lat is not null`;
   }
-  const inBox = box === undefined ? sql`` : sql` where ${rtreeBox(box)}`;
+  const inBox = box === undefined ? sql`` : sql` where ${rtreeBox(box, kind)}`;
   if (slimRows) return sql<SqlBool>`p.seq in (select r.id from publication_places as r${inBox})`;
   return sql<SqlBool>`p.id in (select s.id from publication_places as r
     join publication_search_rows as s on s.seq = r.id${inBox})`;
 }
 
-/** The place criteria's conditions on `p`. */
+/** The place criteria's conditions on `p` (the category only narrows SQLite's R*Tree: `p.typed` decides). */
 export function placeConditions(
   dialect: Dialect,
-  criteria: PlaceCriteria,
+  criteria: PlaceCriteria & { typed?: string | undefined },
   slimRows: boolean,
 ): RawBuilder<SqlBool>[] {
   const conditions: RawBuilder<SqlBool>[] = [];
   if (criteria.bbox !== undefined || criteria.near !== undefined) {
-    conditions.push(pointCondition(dialect, criteria.bbox, slimRows));
+    conditions.push(pointCondition(dialect, criteria.bbox, slimRows, kindOf(criteria)));
   }
   if (criteria.openAt !== undefined) {
     const { arg, col } = criteria.openAt;
