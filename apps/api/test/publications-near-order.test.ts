@@ -14,9 +14,10 @@ import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 // Near-me is an order: every match with a point nearest first, then those without one newest first. It reads them
 // three ways: a category and country with no point at all (tips) skip to those without one; few matches are ordered
-// at once; many are walked in growing boxes (forced here with nearSmallTotal 0). Each way gives the order of the
-// list's own matches sorted by distance, on every page, counted or not, and after writes that give a tip a point,
-// take points away, unpublish and suspend.
+// at once (on SQLite from the full-text index, up to five times as many with a term or labels: nearSmallTotal 4 puts
+// some of these searches between the two); many are walked in growing boxes (forced here with nearSmallTotal 0).
+// Each way gives the order of the list's own matches sorted by distance, on every page, counted or not, and after
+// writes that give a tip a point, take points away, unpublish and suspend.
 
 const FILTERS: Pick<ListCriteria, 'typed' | 'country' | 'labels' | 'bbox' | 'endsFrom'>[] = [
   {},
@@ -117,7 +118,7 @@ describe('near-me: matches with a point nearest first, then those without one', 
             [20, 20],
             [5, 40],
           ] as const) {
-            for (const nearSmallTotal of [undefined, 0]) {
+            for (const nearSmallTotal of [undefined, 4, 0]) {
               for (const count of [undefined, false]) {
                 const context = JSON.stringify([filters, words, near, offset, nearSmallTotal, count]);
                 const nearest = await listPublications(
