@@ -17,8 +17,9 @@ import { ftsPlacedMatches, idsBySeq } from './placed-fts.ts';
 // its points), a cell of one its publication (a pin). Two ways to the same answer (decision 042):
 // - counted ahead: without a term, labels, province, city or open=now, and up to zoom COUNTED_MAX_ZOOM, the cells
 //   wholly inside the viewport are read from publication_map_cells (migration 0029: per band, category and country),
-//   the zoom's own band for the cells inside, the band EDGE_SHIFT zooms finer for the edge cells' parts inside; only
-//   the points in the remaining sliver (under an eighth of a cell wide along the edges) are grouped one by one.
+//   the zoom's own band for the cells inside, the bands EDGE_SHIFT and twice EDGE_SHIFT zooms finer (up to band 15)
+//   for the edge cells' parts inside; only the points in the remaining sliver (under an eighth of a cell wide along
+//   the edges, a sixty-fourth up to zoom 9) are grouped one by one.
 // - grouped: every point in view grouped by the database (the other filters, and higher zooms, where few points
 //   are in view). With a term or labels on PostgreSQL, the points of the matches only, read by their `seq`s from the
 //   list's token bitmaps (placedSearch): what matches, not what the area holds nor its tsvectors. On SQLite, up to
@@ -50,6 +51,9 @@ const COUNTED_MAX_ZOOM = 12;
 
 /** The edges' band: 2^3 × 2^3 of its cells make one of the zoom's. */
 const EDGE_SHIFT = 3;
+
+/** The finest counted band (migration 0029). */
+const MAX_BAND = 15;
 
 /** Cells, in cell widths, closer than this to the viewport's edge are not counted as inside it (rounding). */
 const MARGIN = 1e-6;
@@ -234,10 +238,30 @@ async function indexedCells(db: DB, from: RawBuilder<unknown>, zoom: number): Pr
   return sumsOf(rows.map((row) => ({ ...row, id: ids.get(Number(row.seq)) ?? null })));
 }
 
+/** A rectangle of a band's cells: rows and columns, each range's end exclusive. */
+type CellRange = { lats: [number, number]; lngs: [number, number] };
+
+const isEmpty = (range: CellRange) => range.lats[0] >= range.lats[1] || range.lngs[0] >= range.lngs[1];
+
 /**
- * The counted rows of `band` in the ranges of cells given (end exclusive), outside `hole` if given, summed per cell
- * of the band `shift` zooms coarser (a row and column divided by 2^shift, rounded down: the same cell as floor() of
- * the point gives, divisions by powers of two being exact).
+ * `outer` without `hole` (which it holds) as up to four disjoint rectangles: the rows below and above the hole, whole,
+ * and the columns left and right of it between them.
+ */
+function ring(outer: CellRange, hole: CellRange): CellRange[] {
+  const parts: CellRange[] = [
+    { lats: [outer.lats[0], hole.lats[0]], lngs: outer.lngs },
+    { lats: [hole.lats[1], outer.lats[1]], lngs: outer.lngs },
+    { lats: hole.lats, lngs: [outer.lngs[0], hole.lngs[0]] },
+    { lats: hole.lats, lngs: [hole.lngs[1], outer.lngs[1]] },
+  ];
+  return parts.filter((range) => !isEmpty(range));
+}
+
+/**
+ * The counted rows of `band` in a rectangle of its cells, summed per cell of the band `shift` zooms coarser (a row
+ * and column divided by 2^shift, rounded down: the same cell as floor() of the point gives, divisions by powers of
+ * two being exact). The rows are named one by one: the primary key (band, row, column, …) then reads each row's
+ * columns in range only, not every column of the band's rows (a viewport's thin ring of fine cells, say).
  */
 function countedQuery(
   db: DB,
@@ -245,15 +269,14 @@ function countedQuery(
   criteria: ListCriteria,
   band: number,
   shift: number,
-  lats: [number, number],
-  lngs: [number, number],
-  hole?: { lats: [number, number]; lngs: [number, number] },
+  range: CellRange,
 ) {
   const scale = sql.lit(2 ** shift);
   const coarse = (column: RawBuilder<number>) =>
     dialect === 'postgres'
       ? sql<number>`floor(${column}::float8 / ${scale})`
       : sql<number>`floor(${column} * 1.0 / ${scale})`;
+  const rows = Array.from({ length: range.lats[1] - range.lats[0] }, (_, i) => range.lats[0] + i);
   let query = db
     .selectFrom('publication_map_cells as m')
     .select([
@@ -265,26 +288,26 @@ function countedQuery(
       sql<string | null>`${dialect === 'postgres' ? sql`null::text` : sql`null`}`.as('id'),
     ])
     .where('m.band', '=', band)
-    .where('m.cell_lat', '>=', lats[0])
-    .where('m.cell_lat', '<', lats[1])
-    .where('m.cell_lng', '>=', lngs[0])
-    .where('m.cell_lng', '<', lngs[1]);
+    // One parameter, however many rows: a viewport's ring at band 15 names hundreds.
+    .where(
+      dialect === 'postgres'
+        ? sql<SqlBool>`m.cell_lat = any(${rows}::integer[])`
+        : sql<SqlBool>`m.cell_lat in (select value from json_each(${JSON.stringify(rows)}))`,
+    )
+    .where('m.cell_lng', '>=', range.lngs[0])
+    .where('m.cell_lng', '<', range.lngs[1]);
   if (criteria.typed !== undefined) query = query.where('m.typed', '=', criteria.typed);
   if (criteria.country !== undefined) query = query.where('m.country', '=', criteria.country);
-  if (hole !== undefined) {
-    query = query.where(
-      sql<SqlBool>`not (m.cell_lat >= ${hole.lats[0]} and m.cell_lat < ${hole.lats[1]}
-        and m.cell_lng >= ${hole.lngs[0]} and m.cell_lng < ${hole.lngs[1]})`,
-    );
-  }
   return query.groupBy([sql`1`, sql`2`]).having(sql`sum(m.n)`, '>', 0);
 }
 
 /**
- * The zoom's cells from the counted rows: the cells wholly inside the viewport from the zoom's band, the rest of the
- * edge cells from the band EDGE_SHIFT finer (its cells wholly inside), the sliver left along the edges grouped point
- * by point. Every point is in exactly one of the three: each part's test is the same floor() of the same division as
- * the triggers'. Null when the viewport is too small for it (under two fine cells across).
+ * The zoom's cells from the counted rows, finer and finer toward the viewport's edges: the zoom's cells wholly
+ * inside, then around them the cells wholly inside of the band EDGE_SHIFT finer, and of the band EDGE_SHIFT finer
+ * again where there is one (up to band 15); the sliver left along the edges, under one cell of the finest band
+ * wide, grouped point by point. Every point is in exactly one part: each part's test is the same floor() of the same
+ * division as the triggers'. Null when the viewport is too small for it (under two cells of the zoom + EDGE_SHIFT
+ * band across).
  */
 async function countedCells(
   db: DB,
@@ -293,28 +316,43 @@ async function countedCells(
   zoom: number,
 ): Promise<CellSums[] | null> {
   const box = criteria.bbox;
-  const size = cellSize(zoom);
-  const fine = zoom + EDGE_SHIFT;
-  const fineSize = cellSize(fine);
   const k = 2 ** EDGE_SHIFT;
-  // The zoom's cells inside, and the fine cells inside (a range holding the former's).
-  const lats = cellsInside(box.minLat, box.maxLat, size);
-  const lngs = cellsInside(box.minLng, box.maxLng, size);
-  const inner = lats[0] < lats[1] && lngs[0] < lngs[1];
-  const fineLats = cellsInside(box.minLat, box.maxLat, fineSize);
-  const fineLngs = cellsInside(box.minLng, box.maxLng, fineSize);
-  if (inner) {
-    fineLats[0] = Math.min(fineLats[0], lats[0] * k);
-    fineLats[1] = Math.max(fineLats[1], lats[1] * k);
-    fineLngs[0] = Math.min(fineLngs[0], lngs[0] * k);
-    fineLngs[1] = Math.max(fineLngs[1], lngs[1] * k);
+  const parts: ReturnType<typeof countedQuery>[] = [];
+  // Each band's cells inside, stretched to hold the coarser band's (rounding), less those.
+  let inside: CellRange | undefined;
+  let band = zoom;
+  for (; band <= Math.min(zoom + 2 * EDGE_SHIFT, MAX_BAND); band += EDGE_SHIFT) {
+    const size = cellSize(band);
+    const here: CellRange = {
+      lats: cellsInside(box.minLat, box.maxLat, size),
+      lngs: cellsInside(box.minLng, box.maxLng, size),
+    };
+    const hole = inside && {
+      lats: [inside.lats[0] * k, inside.lats[1] * k] as [number, number],
+      lngs: [inside.lngs[0] * k, inside.lngs[1] * k] as [number, number],
+    };
+    if (hole !== undefined) {
+      here.lats = [Math.min(here.lats[0], hole.lats[0]), Math.max(here.lats[1], hole.lats[1])];
+      here.lngs = [Math.min(here.lngs[0], hole.lngs[0]), Math.max(here.lngs[1], hole.lngs[1])];
+    }
+    if (isEmpty(here)) {
+      if (band > zoom) return null;
+      continue;
+    }
+    for (const range of hole === undefined ? [here] : ring(here, hole)) {
+      parts.push(countedQuery(db, dialect, criteria, band, band - zoom, range));
+    }
+    inside = here;
   }
-  if (fineLats[0] >= fineLats[1] || fineLngs[0] >= fineLngs[1]) return null;
-  const [sLat0, sLat1] = fineLats;
-  const [sLng0, sLng1] = fineLngs;
-  // The sliver: the points inside the viewport and outside the fine cells inside, in four disjoint strips (left and
-  // right whole, bottom and top between them), each read through the spatial index by a box a fine cell wider.
-  const pad = fineSize;
+  if (inside === undefined) return null;
+  const fineSize = cellSize(band - EDGE_SHIFT);
+  const [sLat0, sLat1] = inside.lats;
+  const [sLng0, sLng1] = inside.lngs;
+  // The sliver: the points inside the viewport and outside the finest cells inside, in four disjoint strips (left and
+  // right whole, bottom and top between them), each read through the spatial index by a box a hair wider than the
+  // strip (floor() and the box's comparisons may round apart at its edge, as pinsOf's boxes), not a whole cell: a
+  // strip across a city holds thousands of points a cell.
+  const pad = fineSize * MARGIN * 10;
   const fineOf = (value: RawBuilder<number>) => sql`floor(${value} / ${fineSize})`;
   const between = (value: RawBuilder<number>, from: number, to: number) =>
     sql<SqlBool>`${fineOf(value)} >= ${from} and ${fineOf(value)} < ${to}`;
@@ -339,23 +377,12 @@ async function countedCells(
       inStrip: (lat, lng) => sql<SqlBool>`${between(lng, sLng0, sLng1)} and ${fineOf(lat)} >= ${sLat1}`,
     },
   ];
-  // One statement (one round trip, one plan): the cells inside, the edges' fine cells, the four strips.
-  const hole = { lats: [lats[0] * k, lats[1] * k], lngs: [lngs[0] * k, lngs[1] * k] } as const;
-  const parts = [
-    ...(inner ? [countedQuery(db, dialect, criteria, zoom, 0, lats, lngs)] : []),
-    countedQuery(
-      db,
-      dialect,
-      criteria,
-      fine,
-      EDGE_SHIFT,
-      fineLats,
-      fineLngs,
-      inner ? { lats: [...hole.lats], lngs: [...hole.lngs] } : undefined,
-    ),
+  // One statement (one round trip, one plan): the counted parts, the four strips.
+  const all = [
+    ...parts,
     ...strips.map((strip) => groupedQuery(db, dialect, criteria, strip.box, zoom, strip.inStrip)),
   ] as unknown as ReturnType<typeof groupedQuery>[];
-  const [first, ...rest] = parts as [ReturnType<typeof groupedQuery>, ...ReturnType<typeof groupedQuery>[]];
+  const [first, ...rest] = all as [ReturnType<typeof groupedQuery>, ...ReturnType<typeof groupedQuery>[]];
   const rows = await rest.reduce((all, part) => all.unionAll(part), first).execute();
   const cells = new Map<string, CellSums>();
   const add = (cell: CellSums) => {
