@@ -816,7 +816,7 @@ const NEAR_SMALL_TOTAL = 2000;
 /**
  * On SQLite, when the full-text index's facets hold every filter (ftsPlacedMatches), up to this many times
  * NEAR_SMALL_TOTAL matches are ordered all at once from the index: at 1,000,000 publications, searches of 2,100–5,400
- * matches near a city took 14–28 ms so against 21–123 ms in boxes; from 12,000 matches the boxes cost less
+ * matches near a city took 14–28 ms against 21–123 ms in boxes; from 12,000 matches the boxes cost less
  * (decision 067).
  */
 const NEAR_INDEXED_FACTOR = 5;

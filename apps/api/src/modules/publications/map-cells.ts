@@ -378,11 +378,11 @@ async function countedCells(
     },
   ];
   // One statement (one round trip, one plan): the counted parts, the four strips.
-  const all = [
+  const queries = [
     ...parts,
     ...strips.map((strip) => groupedQuery(db, dialect, criteria, strip.box, zoom, strip.inStrip)),
   ] as unknown as ReturnType<typeof groupedQuery>[];
-  const [first, ...rest] = all as [ReturnType<typeof groupedQuery>, ...ReturnType<typeof groupedQuery>[]];
+  const [first, ...rest] = queries as [ReturnType<typeof groupedQuery>, ...ReturnType<typeof groupedQuery>[]];
   const rows = await rest.reduce((all, part) => all.unionAll(part), first).execute();
   const cells = new Map<string, CellSums>();
   const add = (cell: CellSums) => {
