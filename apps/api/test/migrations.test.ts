@@ -1,4 +1,4 @@
-import type { OpeningRange } from '@eco/domain';
+import { CATEGORY_KEYS, type OpeningRange } from '@eco/domain';
 import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { migrations } from '../src/db/migrations/index.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-app.ts';
 import { openingRangeRows, openMinutesOf } from '../src/modules/publications/place-columns.ts';
 import { searchStemsOf } from '../src/modules/publications/search-stems.ts';
+import { kindOf } from '../src/modules/publications/place-sql.ts';
 
 const TABLES = [
   'attempt_counters',
@@ -701,5 +702,37 @@ describe('migration 0047-places-by-kind', () => {
     // Migration 0024's triggers again.
     await publish('p5', 'dots', -35);
     expect((await entries()).map((entry) => entry.id)).toEqual(['p1', 'p2', 'p4', 'p5']);
+  });
+
+  it('codes every category of the catalog as the queries read it (a new one needs a migration that codes it)', async () => {
+    subject = await createTestDatabase();
+    const { db, dialect } = subject.database;
+    for (const typed of CATEGORY_KEYS) expect(kindOf({ typed }), typed).toBeGreaterThan(0);
+    if (dialect === 'postgres') return;
+    const now = '2026-12-07T10:00:00.000Z';
+    await sql`insert into users (id, email, name, password_hash, created_at, updated_at, activated_at)
+      values ('u1', 'ana@example.com', 'Ana', 'x', ${now}, ${now}, ${now})`.execute(db);
+    const texts = { title: 'Punto', description: 'Un punto limpio', labels: '[]' };
+    for (const typed of CATEGORY_KEYS) {
+      await db
+        .insertInto('publications')
+        .values({
+          id: typed,
+          typed,
+          ...texts,
+          ...searchStemsOf(texts),
+          public_lat: -34.6,
+          public_lng: -58.4,
+          created_by: 'u1',
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    }
+    const { rows } = await sql<{ id: string; kind: number }>`select s.id, r.min_kind as kind
+      from publication_places as r join publication_search_rows as s on s.seq = r.id order by s.id`.execute(
+      db,
+    );
+    expect(rows).toEqual([...CATEGORY_KEYS].sort().map((typed) => ({ id: typed, kind: kindOf({ typed }) })));
   });
 });

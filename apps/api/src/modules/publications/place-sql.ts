@@ -34,7 +34,11 @@ export function distanceSql(
     cos(radians(${cast(point.lat)})) * cos(radians(${lat})) * power(sin(radians(${lng} - ${cast(point.lng)}) / 2), 2)))))`;
 }
 
-/** The categories' codes in SQLite's R*Tree (migration 0047): position from 1, times the slabs' distance. */
+/**
+ * The categories' codes in SQLite's R*Tree (migration 0047, whose triggers write them): position from 1, times the
+ * slabs' distance. A new category needs a migration that rewrites those triggers with its code (migrations.test.ts
+ * checks every category of the catalog).
+ */
 const KINDS = ['dots', 'events', 'courses', 'market', 'barter', 'tips'];
 const KIND_SPAN = 1000;
 
