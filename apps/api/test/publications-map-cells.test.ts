@@ -1,5 +1,6 @@
-import type { BoundingBox } from '@eco/domain';
+import { mapGridZoom, type BoundingBox } from '@eco/domain';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../src/db/schema.ts';
 import type { ListCriteria } from '../src/modules/publications/list-repository.ts';
@@ -161,10 +162,127 @@ describe('the map cells counted ahead', () => {
     };
   }
 
+  /**
+   * An area's list ("Buscar en esta zona"), counted from the map's cells and walked either way on SQLite
+   * (list-repository's boxPageByRow: the big viewports by row, the small ones from the R*Tree), against the
+   * publications the public sees with a point in the box, newest first: the total and the first, third and last
+   * pages of seven.
+   */
+  async function expectAreaLists() {
+    // The lists' order, `seq`: on SQLite the slim rows'.
+    const seq =
+      subject.database.dialect === 'sqlite'
+        ? sql<number>`(select s.seq from publication_search_rows as s where s.id = p.id)`
+        : sql<number>`p.seq`;
+    const points = await db
+      .selectFrom('publications as p')
+      .innerJoin('users as u', 'u.id', 'p.created_by')
+      .select([
+        'p.id',
+        seq.as('seq'),
+        'p.typed',
+        'p.location_country',
+        'p.labels',
+        'p.public_lat',
+        'p.public_lng',
+      ])
+      .where('p.status', '=', 1)
+      .where('u.is_active', '<>', 0)
+      .where('p.public_lat', 'is not', null)
+      .execute();
+    for (const bbox of VIEWPORTS) {
+      for (const filters of [...FILTERS, { labels: 'Vidrios' }] as Record<string, string>[]) {
+        const expected = points
+          .filter((point) => {
+            const lat = Number(point.public_lat);
+            const lng = Number(point.public_lng);
+            return (
+              lat >= bbox.minLat &&
+              lat <= bbox.maxLat &&
+              lng >= bbox.minLng &&
+              lng <= bbox.maxLng &&
+              (filters.typed === undefined || point.typed === filters.typed) &&
+              (filters.country === undefined || point.location_country === filters.country) &&
+              (filters.labels === undefined || String(point.labels).includes(`"${filters.labels}"`))
+            );
+          })
+          .sort((a, b) => Number(b.seq) - Number(a.seq))
+          .map((point) => point.id);
+        const last = Math.max(1, Math.ceil(expected.length / 7));
+        for (const page of new Set([1, 3, last])) {
+          const params = new URLSearchParams({
+            bbox: [bbox.minLng, bbox.minLat, bbox.maxLng, bbox.maxLat].join(','),
+            ...filters,
+            page: String(page),
+            pageSize: '7',
+          });
+          const response = await subject.app.inject({ method: 'GET', url: `/api/publications?${params}` });
+          expect(response.statusCode, response.body).toBe(200);
+          const answer = response.json<{ total: number; publications: { _id: string }[] }>();
+          expect(answer.total, params.toString()).toBe(expected.length);
+          expect(
+            answer.publications.map((publication) => publication._id),
+            params.toString(),
+          ).toEqual(expected.slice((page - 1) * 7, page * 7));
+        }
+      }
+    }
+  }
+
+  /** Every page of a list (pages of 60), its ids in order. */
+  async function allIds(query: Record<string, string>): Promise<string[]> {
+    const ids: string[] = [];
+    for (let page = 1; ; page++) {
+      const params = new URLSearchParams({ ...query, page: String(page), pageSize: '60' });
+      const response = await subject.app.inject({ method: 'GET', url: `/api/publications?${params}` });
+      expect(response.statusCode, response.body).toBe(200);
+      const answer = response.json<{ publications: { _id: string }[]; nextPage: number | null }>();
+      ids.push(...answer.publications.map((publication) => publication._id));
+      if (answer.nextPage === null) return ids;
+    }
+  }
+
+  /**
+   * A text search of an area, ranked as the search everywhere ranks (titles, labels, the rest, each newest first),
+   * read either way on SQLite (boxSearchByRow): the search everywhere, kept to the points in the box, is the oracle.
+   */
+  async function expectAreaSearches() {
+    const points = new Map(
+      (
+        await db
+          .selectFrom('publications')
+          .select(['id', 'public_lat', 'public_lng'])
+          .where('public_lat', 'is not', null)
+          .execute()
+      ).map((row) => [row.id, { lat: Number(row.public_lat), lng: Number(row.public_lng) }]),
+    );
+    for (const filters of TERM_AND_LABELS.slice(0, 2)) {
+      const everywhere = await allIds(filters);
+      for (const bbox of VIEWPORTS) {
+        const inside = everywhere.filter((id) => {
+          const point = points.get(id);
+          return (
+            point !== undefined &&
+            point.lat >= bbox.minLat &&
+            point.lat <= bbox.maxLat &&
+            point.lng >= bbox.minLng &&
+            point.lng <= bbox.maxLng
+          );
+        });
+        const area = [bbox.minLng, bbox.minLat, bbox.maxLng, bbox.maxLat].join(',');
+        expect(await allIds({ ...filters, bbox: area }), `${area} ${JSON.stringify(filters)}`).toEqual(
+          inside,
+        );
+      }
+    }
+  }
+
   /** Every viewport × zoom × filter: counted cells = grouped cells; the HTTP answers of both instances agree. */
   async function expectExact() {
     const { counted, recount } = await countedAndRecount();
     expect(counted).toEqual(recount);
+    await expectAreaLists();
+    await expectAreaSearches();
     let clustered = 0;
     for (const bbox of VIEWPORTS) {
       for (const zoom of ZOOMS) {
@@ -182,13 +300,19 @@ describe('the map cells counted ahead', () => {
             zoom: String(zoom),
             ...filters,
           });
+          // The route groups an area too wide for its zoom in a coarser grid (mapGridZoom).
+          const grid = mapGridZoom(bbox, zoom);
+          const answered =
+            grid === zoom
+              ? grouped
+              : await mapCells(db, subject.database.dialect, criteria, grid, { counted: false });
           const expected = {
-            total: grouped.reduce((sum, cell) => sum + cell.count, 0),
-            pins: grouped
+            total: answered.reduce((sum, cell) => sum + cell.count, 0),
+            pins: answered
               .filter((cell) => cell.count === 1)
               .map((cell) => cell.id)
               .sort(),
-            clusters: grouped
+            clusters: answered
               .filter((cell) => cell.count > 1)
               .map((cell) => cell.count)
               .sort(),

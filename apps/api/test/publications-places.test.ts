@@ -33,6 +33,8 @@ type MapAnswer = {
 const PLAZA = { lat: -31.4167, lng: -64.1836 };
 const HOME = { lat: -31.4286, lng: -64.1884 };
 const MEDELLIN = { lat: 6.2442, lng: -75.5812 };
+/** Córdoba's center as a phone's map shows it at zoom 16 or so: the plaza, the home and the feria. */
+const CENTRO = '-64.21,-31.445,-64.17,-31.4';
 
 describe('places', () => {
   let subject: TestApp;
@@ -276,9 +278,7 @@ describe('places', () => {
     expect(out.total).toBe(4);
     expect(out.clusters).toEqual([expect.objectContaining({ count: 3 })]);
     expect(out.pins.map((pin) => pin.title)).toEqual(['Punto limpio Medellín']);
-    const zoomed = (
-      await get('guest', '/api/publications/map?bbox=-64.3,-31.5,-64.1,-31.3&zoom=16')
-    ).json<MapAnswer>();
+    const zoomed = (await get('guest', `/api/publications/map?bbox=${CENTRO}&zoom=16`)).json<MapAnswer>();
     expect(zoomed.clusters).toEqual([]);
     expect(zoomed.pins.map((pin) => pin.title).sort()).toEqual([
       'Frascos de vidrio para trueque',
@@ -290,6 +290,17 @@ describe('places', () => {
       await get('guest', '/api/publications/map?bbox=-80,-40,-60,10&zoom=3&typed=dots&term=punto')
     ).json<MapAnswer>();
     expect(filtered.total).toBe(2);
+  });
+
+  it('groups an area too wide for its zoom in a coarser grid, as zoomed out, instead of failing', async () => {
+    // The world at zoom 16 (a request written by hand, or a tilted map's horizon) is grouped in zoom 4's grid: every
+    // point its own cell would be a pin each to look up, more than a database takes at once on a big site.
+    const world = '/api/publications/map?bbox=-180,-85,180,85';
+    const wide = await get('guest', `${world}&zoom=16`);
+    expect(wide.statusCode, wide.body).toBe(200);
+    expect(wide.json<MapAnswer>()).toEqual((await get('guest', `${world}&zoom=4`)).json<MapAnswer>());
+    expect(wide.json<MapAnswer>().total).toBe(4);
+    expect(wide.json<MapAnswer>().clusters).toEqual([expect.objectContaining({ count: 3 })]);
   });
 
   it('answers a map of what is open now for its minute only, remembered within it', async () => {
@@ -353,7 +364,7 @@ describe('places', () => {
   it('moves a point everywhere at once after its author changes it', async () => {
     const before = await page('guest', '/api/publications?bbox=-64.3,-31.5,-64.1,-31.3&typed=barter');
     expect(before.total).toBe(2);
-    const mapUrl = '/api/publications/map?bbox=-64.3,-31.5,-64.1,-31.3&zoom=16&typed=barter';
+    const mapUrl = `/api/publications/map?bbox=${CENTRO}&zoom=16&typed=barter`;
     const pinsOf = async () =>
       (await get('guest', mapUrl))
         .json<MapAnswer>()

@@ -6,3 +6,4 @@ export * from './approximate.ts';
 export * from './city-centers.ts';
 export * from './schemas.ts';
 export * from './geocode.ts';
+export * from './map-grid.ts';

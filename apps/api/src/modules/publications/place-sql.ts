@@ -12,6 +12,12 @@ export type PlaceCriteria = {
   near?: Point | undefined;
   /** open=now: the minute of the local week (Sunday 00:00 is 0) in each country at the request's minute. */
   openAt?: { arg: number; col: number } | undefined;
+  /**
+   * SQLite's slim rows: check `bbox` on each row's point as the list is walked (publication_points, by `seq`),
+   * instead of reading the R*Tree's every point in the box first. For a page of a box that holds many of the
+   * matches (list-repository's boxPageByRow).
+   */
+  boxByRow?: boolean | undefined;
 };
 
 export function hasPlaceCriteria(criteria: PlaceCriteria): boolean {
@@ -74,11 +80,16 @@ function pointCondition(
   box: BoundingBox | undefined,
   slimRows: boolean,
   kind: number | undefined,
+  byRow = false,
 ): RawBuilder<SqlBool> {
   if (dialect === 'postgres') {
     if (box === undefined) return sql<SqlBool>`p.public_lat is not null`;
     return sql<SqlBool>`point(p.public_lng, p.public_lat) <@ box(point(${box.minLng}::float8, ${box.minLat}::float8),
       point(${box.maxLng}::float8, ${box.maxLat}::float8)) and p.public_lat is not null`;
+  }
+  if (slimRows && byRow && box !== undefined) {
+    return sql<SqlBool>`exists (select 1 from publication_points as pt where pt.seq = p.seq
+      and pt.lat between ${box.minLat} and ${box.maxLat} and pt.lng between ${box.minLng} and ${box.maxLng})`;
   }
   const inBox = box === undefined ? sql`` : sql` where ${rtreeBox(box, kind)}`;
   if (slimRows) return sql<SqlBool>`p.seq in (select r.id from publication_places as r${inBox})`;
@@ -94,7 +105,9 @@ export function placeConditions(
 ): RawBuilder<SqlBool>[] {
   const conditions: RawBuilder<SqlBool>[] = [];
   if (criteria.bbox !== undefined || criteria.near !== undefined) {
-    conditions.push(pointCondition(dialect, criteria.bbox, slimRows, kindOf(criteria)));
+    conditions.push(
+      pointCondition(dialect, criteria.bbox, slimRows, kindOf(criteria), criteria.boxByRow === true),
+    );
   }
   if (criteria.openAt !== undefined) {
     const { arg, col } = criteria.openAt;

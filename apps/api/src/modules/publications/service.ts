@@ -14,6 +14,7 @@ import {
   timeZoneOf,
   hasEnded,
   isCalendaredType,
+  mapGridZoom,
   roundCoordinate,
   normalizeSearchTerms,
   PUBLISHED_STATUS,
@@ -621,7 +622,7 @@ export function createPublicationsService({
         offset: 0,
         limit: 0,
       };
-      const zoom = Math.floor(query.zoom);
+      const zoom = mapGridZoom(query.bbox, query.zoom);
       // The version first, then the answer computed under it (list-versions.ts): exact after every write.
       const version = await versionFor(request);
       const compute = async () => {

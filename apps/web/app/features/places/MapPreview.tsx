@@ -36,7 +36,7 @@ export function MapPreview({ query, state }: { query: ExploreQuery; state: MapFi
           const at = placeIn(area, cluster);
           const to = explorePath({
             ...query,
-            bbox: formatBbox(clusterArea(cluster, state.zoom)),
+            bbox: formatBbox(clusterArea(cluster, state)),
             page: 1,
           });
           return (

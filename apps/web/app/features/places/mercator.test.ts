@@ -53,18 +53,33 @@ describe("the map view's first paint geometry", () => {
   it("opens a group's grid cell: it holds the centroid and is smaller than the window it was drawn in", () => {
     const area = mapWindow(BOTH_COUNTRIES);
     const zoom = windowZoom(area);
-    const cell = clusterArea(CORDOBA, zoom);
+    const cell = clusterArea(CORDOBA, { bbox: area.bbox, zoom });
     expect(cell.minLng).toBeLessThanOrEqual(CORDOBA.lng);
     expect(cell.maxLng).toBeGreaterThan(CORDOBA.lng);
     expect(cell.minLat).toBeLessThanOrEqual(CORDOBA.lat);
     expect(cell.maxLat).toBeGreaterThan(CORDOBA.lat);
     expect(cell.maxLng - cell.minLng).toBeLessThan(area.bbox.maxLng - area.bbox.minLng);
     // Cells are 360 / 2^floor(zoom) / 4 degrees, aligned on 0,0 (the API's grid).
-    expect(clusterArea(CORDOBA, 8.7)).toEqual({
+    const city = { minLng: -64.5, minLat: -31.6, maxLng: -63.9, maxLat: -31.2 };
+    expect(clusterArea(CORDOBA, { bbox: city, zoom: 8.7 })).toEqual({
       minLng: -64.3359375,
       minLat: -31.640625,
       maxLng: -63.984375,
       maxLat: -31.2890625,
+    });
+  });
+
+  it('opens a group of an area too wide for its zoom in the coarser grid the API grouped it in', () => {
+    // The world at zoom 16: grouped in zoom 4's grid (64 cells of 5.625 degrees would hold 360).
+    const world = { minLng: -180, minLat: -85, maxLng: 180, maxLat: 85 };
+    expect(clusterArea(CORDOBA, { bbox: world, zoom: 16 })).toEqual(
+      clusterArea(CORDOBA, { bbox: world, zoom: 4 }),
+    );
+    expect(clusterArea(CORDOBA, { bbox: world, zoom: 16 })).toEqual({
+      minLng: -67.5,
+      minLat: -33.75,
+      maxLng: -61.875,
+      maxLat: -28.125,
     });
   });
 });

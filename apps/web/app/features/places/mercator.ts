@@ -1,4 +1,5 @@
 import type { BoundingBox } from '@eco/domain/places/bounds';
+import { mapCellSize, mapGridZoom } from '@eco/domain/places/map-grid';
 
 // Web Mercator, as MapLibre draws it, for the map view's first paint (decision 043): the server places the outlines
 // (outlines.svg, in these units) and the markers where the interactive map will show them, without any script.
@@ -74,12 +75,15 @@ export function placeIn(
 }
 
 /**
- * The area a group of the API's map answer stands for: its grid cell (list-repository's `mapCells`: cells of
- * `360 / 2^floor(zoom) / 4` degrees from 0,0), found from the group's centroid, which lies inside it. Opening it
- * zooms in 1.5 to 3 times and keeps every member of the group.
+ * The area a group of the API's map answer for `view` stands for: its cell of the grid the API grouped the view in
+ * (the domain's mapGridZoom), found from the group's centroid, which lies inside it. Opening it zooms in 1.5 to 3
+ * times and keeps every member of the group.
  */
-export function clusterArea(point: { lat: number; lng: number }, zoom: number): BoundingBox {
-  const cell = 360 / 2 ** Math.floor(zoom) / 4;
+export function clusterArea(
+  point: { lat: number; lng: number },
+  view: { bbox: BoundingBox; zoom: number },
+): BoundingBox {
+  const cell = mapCellSize(mapGridZoom(view.bbox, view.zoom));
   const west = Math.floor(point.lng / cell) * cell;
   const south = Math.floor(point.lat / cell) * cell;
   const clamp = (value: number, limit: number) => Math.max(-limit, Math.min(limit, value));
