@@ -13,9 +13,9 @@ export type PlaceCriteria = {
   /** open=now: the minute of the local week (Sunday 00:00 is 0) in each country at the request's minute. */
   openAt?: { arg: number; col: number } | undefined;
   /**
-   * SQLite's slim rows: check `bbox` on each row's point as the list is walked (publication_points, by `seq`),
-   * instead of reading the R*Tree's every point in the box first. For a page of a box that holds many of the
-   * matches (list-repository's boxPageByRow).
+   * Check `bbox` on each row's point as the list is walked (SQLite's slim rows: publication_points, by `seq`;
+   * PostgreSQL: the row's own columns), instead of reading the spatial index's every point in the box first. For a
+   * page of a box that holds many of the matches (list-repository's boxPageByRow).
    */
   boxByRow?: boolean | undefined;
 };
@@ -84,6 +84,12 @@ function pointCondition(
 ): RawBuilder<SqlBool> {
   if (dialect === 'postgres') {
     if (box === undefined) return sql<SqlBool>`p.public_lat is not null`;
+    // Plain ranges: the planner walks the list's order and checks each row (its estimates of a box's share, from the
+    // columns' statistics, are the ranges'; the GiST operator's are a constant).
+    if (byRow) {
+      return sql<SqlBool>`p.public_lat between ${box.minLat} and ${box.maxLat}
+        and p.public_lng between ${box.minLng} and ${box.maxLng}`;
+    }
     return sql<SqlBool>`point(p.public_lng, p.public_lat) <@ box(point(${box.minLng}::float8, ${box.minLat}::float8),
       point(${box.maxLng}::float8, ${box.maxLat}::float8)) and p.public_lat is not null`;
   }
