@@ -129,12 +129,7 @@ export async function mapCells(
  * 1,000,000 publications, half of them in Argentina's box: 2 s). Null for what the map does not answer: another
  * status, one author's publications, dates, near-me.
  */
-export async function countInBox(
-  db: DB,
-  dialect: Dialect,
-  criteria: ListCriteria,
-  reader?: DB,
-): Promise<number | null> {
+export async function countInBox(db: DB, dialect: Dialect, criteria: ListCriteria): Promise<number | null> {
   const { bbox } = criteria;
   if (
     bbox === undefined ||
@@ -146,9 +141,7 @@ export async function countInBox(
     return null;
   }
   // The finest grid of at most 64 cells each way that the counted cells serve: any grid gives the same sum.
-  const cells = await cellSums(db, dialect, { ...criteria, bbox }, mapGridZoom(bbox, COUNTED_MAX_ZOOM), {
-    reader,
-  });
+  const cells = await cellSums(db, dialect, { ...criteria, bbox }, mapGridZoom(bbox, COUNTED_MAX_ZOOM));
   return cells.reduce((sum, cell) => sum + cell.count, 0);
 }
 

@@ -399,7 +399,10 @@ export const mapQuerySchema = z
         return z.NEVER;
       })
       .meta({ type: 'string', example: '12' })
-      .describe('Zoom del mapa, 0 a 22 (decimales admitidos)'),
+      .describe(
+        'Zoom del mapa, 0 a 22 (decimales admitidos). Los grupos son celdas de 360 / 2^zoom / 4 grados (zoom ' +
+          'entero); un área de más de 64 celdas por lado se agrupa con el zoom menor en que entra, como al alejarse',
+      ),
   })
   .superRefine((query, ctx) =>
     checkLocation(
