@@ -2,7 +2,7 @@ import type { Dialect } from '../../apps/api/src/db/schema.ts';
 import { agendaCases } from './bench-agenda.ts';
 import { feedCases } from './bench-feeds.ts';
 import { assistantCases } from './bench-assistant.ts';
-import { createListMix, LIST_KINDS } from './bench-mix.ts';
+import { createListMix, LIST_KINDS, mixKindsOf } from './bench-mix.ts';
 import type { LoadRequest } from './load-test.ts';
 
 // The cases of `npm run bench:api`. A case is a named sequence of requests replayed against the production
@@ -41,6 +41,8 @@ export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
 /** Length of the replayed sequence of the list mix: the popular requests repeat, most of the others appear. */
 const MIX_LENGTH = 20_000;
 export const MIX_SEED = 2026;
+/** The kinds of request the mix draws (BENCH_MIX_KINDS; all by default). */
+const MIX_KINDS = mixKindsOf(process.env.BENCH_MIX_KINDS);
 
 /**
  * GET /api/publications: the whole mix first (`mix`), on a server that has answered nothing yet, then one case per
@@ -50,13 +52,13 @@ const asked = (path: string) => ({ path, headers: BROWSER_HEADERS });
 
 /** The realistic mix of GET /api/publications as the `mix` case asks it (bench:reminders asks it too). */
 export function listMixRequests(): LoadRequest[] {
-  return createListMix(MIX_SEED)
+  return createListMix(MIX_SEED, undefined, MIX_KINDS)
     .sequence(MIX_LENGTH)
     .map(({ path }) => asked(path));
 }
 
 export const listCases: CaseProvider = () => {
-  const mix = createListMix(MIX_SEED);
+  const mix = createListMix(MIX_SEED, undefined, MIX_KINDS);
   const sequence = mix.sequence(MIX_LENGTH);
   const byKind = LIST_KINDS.map((kind) => ({
     name: `list: ${kind}`,

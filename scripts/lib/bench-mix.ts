@@ -25,6 +25,28 @@ export type ListKind = (typeof LIST_KINDS)[number];
 
 export type MixRequest = { kind: ListKind; path: string; hasText: boolean };
 
+/**
+ * The kinds of the mix before issue 24 added near-me and maps (decision 021's mix): with only these, createListMix
+ * asks exactly the requests, in the same sequence, that it asked then (the new kinds draw nothing when not chosen).
+ */
+export const KINDS_BEFORE_PLACES: readonly ListKind[] = LIST_KINDS.filter(
+  (kind) => kind !== 'near me' && kind !== 'map',
+);
+
+/** BENCH_MIX_KINDS: `before-places`, or kinds of LIST_KINDS separated by commas; every kind when unset or empty. */
+export function mixKindsOf(value: string | undefined): readonly ListKind[] {
+  if (value === undefined || value.trim() === '') return LIST_KINDS;
+  if (value.trim() === 'before-places') return KINDS_BEFORE_PLACES;
+  const kinds = value.split(',').map((kind) => kind.trim());
+  const unknown = kinds.filter((kind) => !(LIST_KINDS as readonly string[]).includes(kind));
+  if (unknown.length > 0) {
+    throw new Error(
+      `BENCH_MIX_KINDS takes before-places or kinds of ${LIST_KINDS.join(', ')}; unknown: ${unknown.join(', ')}`,
+    );
+  }
+  return kinds as ListKind[];
+}
+
 const ACCENTS: Record<string, string> = { á: 'a', é: 'e', í: 'i', ó: 'o', ú: 'u', ü: 'u' };
 const STOP = new Set(['de', 'del', 'la', 'las', 'el', 'los', 'en', 'con', 'y', 'a', 'para', 'sin']);
 
@@ -49,7 +71,7 @@ const KIND_WEIGHTS: Record<ListKind, number> = {
   map: 12,
 };
 
-export function createListMix(seed: number, distinct = 1200) {
+export function createListMix(seed: number, distinct = 1200, kinds: readonly ListKind[] = LIST_KINDS) {
   const random = seededRandom(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   const chance = (share: number) => random() < share;
@@ -187,21 +209,24 @@ export function createListMix(seed: number, distinct = 1200) {
     };
   }
 
-  const totalWeight = Object.values(KIND_WEIGHTS).reduce((sum, weight) => sum + weight, 0);
+  // A kind left out weighs nothing: the draws of the others stay what they are with the full mix's order of kinds.
+  const weightOf = (kind: ListKind) => (kinds.includes(kind) ? KIND_WEIGHTS[kind] : 0);
+  const totalWeight = LIST_KINDS.reduce((sum, kind) => sum + weightOf(kind), 0);
   function kindOf(): ListKind {
     let left = random() * totalWeight;
     for (const kind of LIST_KINDS) {
-      left -= KIND_WEIGHTS[kind];
+      if (weightOf(kind) === 0) continue;
+      left -= weightOf(kind);
       if (left < 0) return kind;
     }
-    return 'text';
+    return kinds.at(-1) ?? 'text';
   }
 
   const requests: MixRequest[] = [];
   const seen = new Set<string>();
   // The first page without filters is the most popular request of all.
   for (const first of [
-    request('no filter'),
+    ...(kinds.includes('no filter') ? [request('no filter')] : []),
     ...Array.from({ length: distinct * 20 }, () => request(kindOf())),
   ]) {
     if (requests.length >= distinct) break;
