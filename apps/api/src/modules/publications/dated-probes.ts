@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import { toCount } from '../../db/count.ts';
 import { CHUNK_BITS } from '../../db/migrations/0019-search-token-bits.ts';
 import type { DB } from '../../db/schema.ts';
@@ -19,8 +19,13 @@ import { postgresTokenSearch } from './search-postgres.ts';
  * a plain array it estimates every element while planning (4–6 ms for 15,000).
  */
 export function datedAmong(seqs: readonly number[], criteria: DateCriteria) {
-  return sql`publications as p
-    where p.seq = any(((select ${seqs}::bigint[]))::bigint[]) and ${sql.join(dateConditions(criteria, 'p'), sql` and `)}`;
+  return candidatesWhere(seqs, dateConditions(criteria, 'p'));
+}
+
+/** The candidates `seqs` that meet every one of `conditions` (on the publication `p`), as `p` (see datedAmong). */
+export function candidatesWhere(seqs: readonly number[], conditions: readonly Expression<SqlBool>[]) {
+  const all = conditions.length === 0 ? sql`` : sql` and ${sql.join(conditions, sql` and `)}`;
+  return sql`publications as p where p.seq = any(((select ${seqs}::bigint[]))::bigint[])${all}`;
 }
 
 /**

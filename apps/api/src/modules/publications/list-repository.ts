@@ -7,7 +7,7 @@ import { readsAt } from '../../db/replica-reads.ts';
 import type { DB, Dialect, PublicationsTable } from '../../db/schema.ts';
 import { CALENDAR_COLUMNS } from './calendar-file.ts';
 import { countFromGroups } from './count-repository.ts';
-import { countInBox } from './map-cells.ts';
+import { countInBox, pointsAboutBox } from './map-cells.ts';
 import { findFileUrls, selectWithAuthor, type PublicationWithAuthor } from './repository.ts';
 import { facetTokensOf, ftsFacetsOf, type FacetTokens } from './search-facets.ts';
 import { ftsPlacedMatches, nearestIndexed } from './placed-fts.ts';
@@ -32,7 +32,7 @@ import {
   withSpanBounds,
   type DateCriteria,
 } from './date-criteria.ts';
-import { datedAmong, labelledCandidates, labelledCount, labelledPage } from './dated-probes.ts';
+import { candidatesWhere, labelledCandidates, labelledCount, labelledPage } from './dated-probes.ts';
 import { CORRECTABLE_MIN_LENGTH, correctSpelling, knownPrefixes } from './spelling.ts';
 import {
   boxAround,
@@ -556,23 +556,29 @@ function ftsTextSearch(
 }
 
 /**
- * A text search with dates on PostgreSQL: the token bitmaps give the other filters' matches by rank tier, newest
- * first (read without a publication); only those are looked up by `seq` for their dates. The tsvectors' way visited a
- * heap page per match of the words, of every category (a common word at 1,000,000 rows: tens of thousands).
+ * A text search on PostgreSQL with dates or an area: the token bitmaps give the other filters' matches by rank tier,
+ * newest first (read without a publication); only those are looked up by `seq` for `conditions` (their dates, their
+ * point in the area). The tsvectors' way visited a heap page per match of the words, of every category (a common
+ * word at 1,000,000 rows: tens of thousands); the GiST index's way, a heap page per point in the area.
  */
-function postgresDatedSearch(db: DB, criteria: ListCriteria, groups: SearchGroups, tokens: FacetTokens) {
+function postgresCandidateSearch(
+  db: DB,
+  conditions: readonly Expression<SqlBool>[],
+  groups: SearchGroups,
+  tokens: FacetTokens,
+) {
   let reading: Promise<[number[], number[], number[]]> | undefined;
   const tiers = async () =>
     (reading ??= postgresTokenSearch(db, groups, tokens, { offset: 0, limit: 0 }).then((search) =>
       search.tiers(),
     ));
-  const dated = (seqs: readonly number[]) => datedAmong(seqs, criteria);
+  const among = (seqs: readonly number[]) => candidatesWhere(seqs, conditions);
   return {
     countFirst: true,
     async count(): Promise<number> {
       const all = (await tiers()).flat();
       if (all.length === 0) return 0;
-      const { rows } = await sql<{ total: number }>`select count(*) as total from ${dated(all)}`.execute(db);
+      const { rows } = await sql<{ total: number }>`select count(*) as total from ${among(all)}`.execute(db);
       return toCount(rows[0]?.total);
     },
     page: (offset: number, limit: number, total?: number) =>
@@ -582,7 +588,7 @@ function postgresDatedSearch(db: DB, criteria: ListCriteria, groups: SearchGroup
         async (tier, wanted) => {
           const seqs = (await tiers())[2 - tier] ?? [];
           if (seqs.length === 0) return [];
-          const { rows } = await sql<{ seq: string | number }>`select p.seq from ${dated(seqs)}
+          const { rows } = await sql<{ seq: string | number }>`select p.seq from ${among(seqs)}
             order by p.seq desc limit ${wanted}`.execute(db);
           return rows.map((row) => Number(row.seq));
         },
@@ -601,14 +607,34 @@ function postgresDatedSearch(db: DB, criteria: ListCriteria, groups: SearchGroup
  * Otherwise the list's rows filtered as without a text search, among the search's matches, ranked in one query. All
  * give the same pages and totals.
  */
-async function textSearchOf(db: DB, dialect: Dialect, criteria: ListCriteria, groups: SearchGroups) {
-  // With dates, the indexes give the other filters' matches and only those are looked up for their dates.
+async function textSearchOf(
+  db: DB,
+  dialect: Dialect,
+  criteria: ListCriteria,
+  groups: SearchGroups,
+  walkFrom?: number,
+) {
+  // With dates, the indexes give the other filters' matches and only those are looked up for their dates; so with an
+  // area on PostgreSQL when the words match fewer than it holds (boxSearchByRow), each looked up for its point.
   const dated = hasDateCriteria(criteria);
+  const areaWalk =
+    dialect === 'postgres' &&
+    criteria.status === 'published' &&
+    criteria.bbox !== undefined &&
+    criteria.near === undefined &&
+    criteria.openAt === undefined &&
+    (await boxSearchByRow(db, dialect, criteria, groups, walkFrom));
   const tokens =
-    dialect === 'postgres' && criteria.status === 'published' && !hasPlaceCriteria(criteria)
+    dialect === 'postgres' && criteria.status === 'published' && (!hasPlaceCriteria(criteria) || areaWalk)
       ? await facetTokensOf(db, dated ? withoutDates(criteria) : criteria)
       : null;
-  if (tokens !== null && dated) return postgresDatedSearch(db, criteria, groups, tokens);
+  if (tokens !== null && (dated || areaWalk)) {
+    const conditions = [
+      ...(dated ? dateConditions(criteria, 'p') : []),
+      ...(areaWalk ? placeConditions('postgres', { bbox: criteria.bbox, boxByRow: true }, false) : []),
+    ];
+    return postgresCandidateSearch(db, conditions, groups, tokens);
+  }
   if (tokens !== null) {
     const search = await postgresTokenSearch(db, groups, tokens, criteria);
     return {
@@ -656,26 +682,30 @@ async function textSearchOf(db: DB, dialect: Dialect, criteria: ListCriteria, gr
 }
 
 /**
- * Whether a text search of an area on SQLite checks each match's point (`boxByRow`) rather than reading the
- * R*Tree's every point in the box first: ranking reads every match of the words anyway, at about 1.5 µs each with
- * its point looked up by `seq`, against ~3.5 µs for each point in the box (at 1,000,000 publications, "plant" in
- * Argentina's box: 178,500 matches of the word, 519,050 points in the box). Both counts come from the indexes: the
- * full-text index's, and the map's cells of the area without the words and labels.
+ * Whether a text search of an area checks each match's point rather than reading every point in the box first
+ * (SQLite's R*Tree, PostgreSQL's GiST index): ranking reads every match of the words anyway, on SQLite at about 1.5 µs
+ * each with its point looked up by `seq` (`boxByRow`), against ~3.5 µs for each point in the box (at 1,000,000
+ * publications, "plant" in Argentina's box: 178,500 matches of the word, 519,050 points in the box); on PostgreSQL
+ * the token bitmaps' matches, each point read from the index by `seq` (postgresCandidateSearch), against a table row
+ * and its tsvector for each point in the box. Both counts come from the indexes: the words' everywhere, and the
+ * map's cells of the area without the words and labels.
  */
 async function boxSearchByRow(
   db: DB,
   dialect: Dialect,
   criteria: ListCriteria,
   groups: SearchGroups,
+  walkFrom = POSTGRES_WALK_MIN_POINTS,
 ): Promise<boolean> {
   if (criteria.bbox === undefined || criteria.near !== undefined) return false;
-  const points = await countInBox(db, dialect, {
-    ...criteria,
-    words: [],
-    labels: undefined,
-    openAt: undefined,
-  });
-  if (points === null) return false;
+  const area = { ...criteria, words: [], labels: undefined, openAt: undefined };
+  // PostgreSQL's GiST index reads every point in the box, of any category and country (SQLite's R*Tree, those of the
+  // category), and an exact count there costs about what the index reads for a small area: an estimate decides.
+  const points =
+    dialect === 'postgres'
+      ? await pointsAboutBox(db, dialect, { ...area, typed: undefined, country: undefined })
+      : await countInBox(db, dialect, area);
+  if (points === null || (dialect === 'postgres' && points < walkFrom)) return false;
   const everywhere = await textSearchOf(
     db,
     dialect,
@@ -685,6 +715,14 @@ async function boxSearchByRow(
   return (await everywhere.count()) < 2 * points;
 }
 
+/**
+ * PostgreSQL reads an area of fewer points through its GiST index without asking how many the words match: a walk's
+ * own cost (the bitmaps' tiers, a query per tier) is about what reading this many points costs there (100,000
+ * publications: 8–12 ms). Past it, a walk reads each match at about half what a point in the area costs (1,000,000
+ * publications: 1.7 against 3.4 µs), as on SQLite (decision 068's amendment).
+ */
+const POSTGRES_WALK_MIN_POINTS = 10_000;
+
 /** A text search: the titles that match, then the labels, then the rest, each newest first; counted once per version. */
 async function searchPage(
   db: DB,
@@ -692,6 +730,7 @@ async function searchPage(
   criteria: ListCriteria,
   groups: SearchGroups,
   { memory, version }: Version,
+  walkFrom?: number,
 ): Promise<PageIds> {
   const key = countKey(criteria, groups);
   const deps: ListDependencies = {
@@ -699,7 +738,7 @@ async function searchPage(
     searches: [groups],
     vocabulary: [],
   };
-  const search = await textSearchOf(db, dialect, criteria, groups);
+  const search = await textSearchOf(db, dialect, criteria, groups, walkFrom);
   const { offset, limit } = criteria;
   if (criteria.count === false) {
     const ids = await search.page(offset, limit);
@@ -1140,6 +1179,8 @@ export type ListOptions = {
   replica?: DB | undefined;
   /** Near-me orders at most this many matches at once, and walks boxes past it (the tests' choice). */
   nearSmallTotal?: number | undefined;
+  /** PostgreSQL may walk a text search's matches in an area of at least this many points (the tests' choice). */
+  areaWalkFrom?: number | undefined;
   /** The dependencies of the same answer computed before, kept by the cache as a hint (keepsOrder). */
   hint?: ListDependencies | undefined;
 };
@@ -1193,7 +1234,7 @@ export async function findListPage(
     return { reads, ...page, deps: { filters, searches: [[]], vocabulary: [] } };
   }
   const groups = words.map((word) => [word]);
-  const exact = await searchPage(reads, dialect, criteria, groups, at);
+  const exact = await searchPage(reads, dialect, criteria, groups, at, options.areaWalkFrom);
   if (exact.total > 0) return { reads, ...exact, deps: { filters, searches: [groups], vocabulary: [] } };
   // Nothing matches: the answer also depends on the words known (the corrections) and what the corrections find.
   const corrected = await memory.corrections.get(at.version, words.join(' '), async () => ({
@@ -1203,7 +1244,7 @@ export async function findListPage(
   if (corrected === null) {
     return { reads, ids: [], total: 0, deps: { filters, searches: [groups], vocabulary: words } };
   }
-  const found = await searchPage(reads, dialect, criteria, corrected, at);
+  const found = await searchPage(reads, dialect, criteria, corrected, at, options.areaWalkFrom);
   return { reads, ...found, deps: { filters, searches: [groups, corrected], vocabulary: words } };
 }
 

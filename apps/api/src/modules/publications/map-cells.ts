@@ -145,6 +145,37 @@ export async function countInBox(db: DB, dialect: Dialect, criteria: ListCriteri
   return cells.reduce((sum, cell) => sum + cell.count, 0);
 }
 
+/**
+ * About how many public points of the criteria's category and country lie inside `criteria.bbox`, for a choice of
+ * plan, never for an answer: the counted cells of the area's grid that meet the box, read in one statement (more than
+ * inside by at most the cells along its edges). Null when the cells are not counted by the criteria's filters (the
+ * province and city are left out: they only make the figure larger).
+ */
+export async function pointsAboutBox(
+  db: DB,
+  dialect: Dialect,
+  criteria: ListCriteria,
+): Promise<number | null> {
+  const { bbox } = criteria;
+  if (bbox === undefined) return null;
+  const zoom = mapGridZoom(bbox, COUNTED_MAX_ZOOM);
+  const counted = { ...criteria, province: undefined, city: undefined, labels: undefined, words: [] };
+  if (!countedAhead(counted, zoom)) return null;
+  const size = cellSize(zoom);
+  let query = db
+    .selectFrom('publication_map_cells as m')
+    .select(sql<number | string | null>`sum(m.n)`.as('points'))
+    .where('m.band', '=', zoom)
+    .where('m.cell_lat', '>=', Math.floor(bbox.minLat / size))
+    .where('m.cell_lat', '<=', Math.floor(bbox.maxLat / size))
+    .where('m.cell_lng', '>=', Math.floor(bbox.minLng / size))
+    .where('m.cell_lng', '<=', Math.floor(bbox.maxLng / size));
+  if (criteria.typed !== undefined) query = query.where('m.typed', '=', criteria.typed);
+  if (criteria.country !== undefined) query = query.where('m.country', '=', criteria.country);
+  const row = await query.executeTakeFirst();
+  return toCount(row?.points ?? 0);
+}
+
 /** The zoom's cells of the matches in the viewport, counted ahead or grouped (see mapCells). */
 async function cellSums(
   db: DB,
