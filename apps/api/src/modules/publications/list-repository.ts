@@ -603,9 +603,10 @@ function postgresCandidateSearch(
  * How a text search reads its matches: when every filter is a facet of the search index (all but an author and
  * dates; on PostgreSQL, of the public list only), the index alone, and the count never reads a table row: SQLite's
  * full-text index tier by tier, each read in list order only as far as the page reaches (a page costs what precedes
- * and shows it, not what matches); PostgreSQL's token bitmaps, the count and the page's tiers in one query.
- * Otherwise the list's rows filtered as without a text search, among the search's matches, ranked in one query. All
- * give the same pages and totals.
+ * and shows it, not what matches); PostgreSQL's token bitmaps, the count and the page's tiers in one query. With
+ * dates, or (PostgreSQL) a large area (boxSearchByRow), the bitmaps' matches are the candidates, each looked up by
+ * `seq` (postgresCandidateSearch). Otherwise the list's rows filtered as without a text search, among the search's
+ * matches, ranked in one query. All give the same pages and totals.
  */
 async function textSearchOf(
   db: DB,
