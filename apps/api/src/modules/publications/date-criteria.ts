@@ -36,6 +36,15 @@ export type DateCriteria = {
    * planners estimate a range of the start index alone (the last arm of `byStart`).
    */
   endsImplied?: true | undefined;
+  /**
+   * SQLite, with a category (every agenda index begins with it): the bounds of the start are written so that no index
+   * reads them (`+calendared_at`), and the planner reads the arm from the index its other conditions choose: the
+   * lasting arm from migration 0039's partial index, a count of a province or a city from the place index. With
+   * statistics sampled by `analysis_limit` (every leading column then looks like a thousand rows), SQLite took the
+   * start index's range instead: every event begun before the arm, or every one still to come in both countries,
+   * against the few that can match (decision 069).
+   */
+  startOffIndex?: true | undefined;
 };
 
 /** A day in milliseconds: a publication that is not lasting ends less than two of them after it starts. */
@@ -111,7 +120,7 @@ export function byStart<C extends DateCriteria>(criteria: C): [earlier: C, recen
     bounded.endsFrom,
   );
   return [
-    { ...bounded, startsBefore: earlier(bounded.startsBefore, split), lasting: true },
+    { ...bounded, startsBefore: earlier(bounded.startsBefore, split), lasting: true, startOffIndex: true },
     {
       ...bounded,
       startsFrom: later(bounded.startsFrom, split),
@@ -152,12 +161,18 @@ export function endOf(table: 'p' | 'd'): Expression<string | null> {
 }
 
 /** The date criteria on the publications of alias `table` (which must have the date columns). */
-export function dateConditions(criteria: DateCriteria, table: 'p' | 'd'): Expression<SqlBool>[] {
-  const start = sql.ref(`${table}.calendared_at`);
+export function dateConditions(
+  criteria: DateCriteria,
+  table: 'p' | 'd',
+  /** SQLite only (PostgreSQL has no unary plus for text): the start's bounds kept off every index. */
+  startOffIndex = false,
+): Expression<SqlBool>[] {
+  const column = sql.ref<string>(`${table}.calendared_at`);
+  const start = startOffIndex ? sql<string>`+${column}` : column;
   const country = sql.ref(`${table}.location_country`);
   const end = endOf(table);
   // Said outright, so that both planners may read the agenda's partial index (migration 0023).
-  const conditions: Expression<SqlBool>[] = [sql<SqlBool>`${start} is not null`];
+  const conditions: Expression<SqlBool>[] = [sql<SqlBool>`${column} is not null`];
   if (criteria.startsFrom !== undefined) conditions.push(sql<SqlBool>`${start} >= ${criteria.startsFrom}`);
   if (criteria.startsBefore !== undefined) conditions.push(sql<SqlBool>`${start} < ${criteria.startsBefore}`);
   if (criteria.endsFrom !== undefined && criteria.endsImplied === undefined)

@@ -152,7 +152,9 @@ export function filtersOf(
   }
   conditions.push(...placeConditions(dialect, criteria, slimRows));
   if (hasDateCriteria(criteria)) {
-    if (!slimRows) conditions.push(...dateConditions(criteria, 'p'));
+    const startOffIndex =
+      dialect === 'sqlite' && criteria.startOffIndex !== undefined && criteria.typed !== undefined;
+    if (!slimRows) conditions.push(...dateConditions(criteria, 'p', startOffIndex));
     else {
       // The publication is looked up by its primary key for its dates.
       conditions.push(
@@ -441,14 +443,25 @@ async function soonestByArms(
   return rows;
 }
 
-/** How many publications match criteria split in arms by start (`byStart`): all counted in one statement. */
-async function countArms(db: DB, dialect: Dialect, arms: readonly ListCriteria[]): Promise<number> {
-  const counts = arms.map((part) =>
-    db
+/**
+ * The count of each arm of criteria split by start (`byStart`). A count reads every match of its arm, so the arm still
+ * to come of a province or a city is read from the place index (what is dated there) rather than from the start
+ * index's every publication to come (`startOffIndex`).
+ */
+export function armCounts(db: DB, dialect: Dialect, arms: readonly ListCriteria[]) {
+  return arms.map((arm) => {
+    const byPlace = arm.endsImplied !== undefined && (arm.province !== undefined || arm.city !== undefined);
+    const part: ListCriteria = byPlace ? { ...arm, startOffIndex: true } : arm;
+    return db
       .selectFrom('publications as p')
       .where(filtersOf(part, false, true, dialect))
-      .select((eb) => eb.fn.countAll().as('n')),
-  );
+      .select((eb) => eb.fn.countAll().as('n'));
+  });
+}
+
+/** How many publications match criteria split in arms by start (`byStart`): all counted in one statement. */
+async function countArms(db: DB, dialect: Dialect, arms: readonly ListCriteria[]): Promise<number> {
+  const counts = armCounts(db, dialect, arms);
   const { rows } = await sql<{
     total: string | number;
   }>`select ${sql.join(counts, sql` + `)} as total`.execute(db);

@@ -1,0 +1,98 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agendaCriteriaOf } from '../src/modules/publications/agenda-criteria.ts';
+import { byStart } from '../src/modules/publications/date-criteria.ts';
+import { armCounts, soonestArm, type ListCriteria } from '../src/modules/publications/list-repository.ts';
+import { createTestApp, testDialect, type TestApp } from './helpers/test-app.ts';
+
+// SQLite's choice for the agenda's arms on the statistics a large site really has: the server's connections run
+// `pragma optimize` with `analysis_limit = 1000`, and such a sample makes every leading column of an index look like a
+// thousand rows. These are the statistics it wrote for 1,000,000 publications (258,778 of them dated). On them the
+// lasting arm was read from the start index (every event begun before it: 15 ms a page instead of 2) and the count of
+// a province's events to come from the start index too (every one of both countries: 43 ms instead of 6), until the
+// start's bounds were kept off the indexes in those arms (decision 069).
+
+const SAMPLED: readonly (readonly [string, string])[] = [
+  ['publications_agenda_end_idx', '258778 1001 1001 9 1 1 1 1 1 1 1 1'],
+  ['publications_agenda_lasting_idx', '559 280 140 35 1 1 1 1 1 1 1 1'],
+  ['publications_agenda_place_idx', '258778 1001 1001 1001 667 87 2 1 1 1 1 1'],
+  ['publications_agenda_start_idx', '258778 1001 1001 51 1 1 1 1 1 1 1 1'],
+  ['publications_author_created_id_idx', '1000000 1001 1 1'],
+  ['publications_status_created_id_idx', '1000000 1001 1 1'],
+  ['publications_status_province_created_id_idx', '1000000 1001 1001 1 1'],
+  ['publications_status_typed_calendared_idx', '1000000 1001 1001 1001 1'],
+  ['publications_status_typed_created_id_idx', '1000000 1001 1001 1 1'],
+  ['sqlite_autoindex_publications_1', '1000000 1'],
+];
+
+/** Monday 7 December 2026, 21:18 UTC: when the bench's list asked it. */
+const NOW = new Date('2026-12-07T21:18:00Z');
+
+function listCriteria(query: Parameters<typeof agendaCriteriaOf>[0] & Partial<ListCriteria>): ListCriteria {
+  return {
+    status: 'published',
+    ...query,
+    ...agendaCriteriaOf(query, NOW),
+    words: [],
+    offset: 0,
+    limit: 6,
+  } as ListCriteria;
+}
+
+describe.runIf(testDialect === 'sqlite')("the agenda's arms on statistics sampled from a large site", () => {
+  let subject: TestApp;
+
+  beforeAll(async () => {
+    subject = await createTestApp();
+    const { db } = subject.database;
+    await sql`analyze`.execute(db);
+    await sql`delete from sqlite_stat1 where tbl = 'publications'`.execute(db);
+    for (const [index, stat] of SAMPLED) {
+      await sql`insert into sqlite_stat1 (tbl, idx, stat) values ('publications', ${index}, ${stat})`.execute(
+        db,
+      );
+    }
+    // The planner reads the statistics again when the schema is loaded again.
+    await sql`analyze sqlite_schema`.execute(db);
+  });
+
+  afterAll(async () => {
+    await subject.dispose();
+  });
+
+  async function planOf(query: { compile: () => { sql: string; parameters: readonly unknown[] } }) {
+    const compiled = query.compile();
+    const { rows } = await subject.database.db.executeQuery<{ detail: string }>({
+      sql: `explain query plan ${compiled.sql}`,
+      parameters: compiled.parameters,
+      query: { kind: 'RawNode' } as never,
+      queryId: { queryId: 'agenda-sampled-plan' },
+    });
+    return rows.map((row) => row.detail).join('\n');
+  }
+
+  it.each([
+    ['events to come', { typed: 'events' }],
+    ["a province's courses to come", { typed: 'courses', country: 'arg', province: 'tucuman' }],
+  ] as const)('pages the lasting arm of %s from its own index', async (_name, query) => {
+    const [lasting] = byStart(listCriteria(query)) ?? [];
+    const plan = await planOf(soonestArm(subject.database.db, 'sqlite', lasting as ListCriteria, 6));
+    expect(plan).toMatch(/COVERING INDEX publications_agenda_lasting_idx/);
+    expect(plan).not.toMatch(/publications_agenda_start_idx/);
+  });
+
+  it("counts a province's events from the lasting, start and place indexes, each arm its own", async () => {
+    const arms = byStart(listCriteria({ typed: 'events', country: 'arg', province: 'tucuman' })) ?? [];
+    const plans = await Promise.all(armCounts(subject.database.db, 'sqlite', arms).map(planOf));
+    expect(plans[0]).toMatch(/COVERING INDEX publications_agenda_lasting_idx/);
+    // Two days of starts: the start index's short range.
+    expect(plans[1]).toMatch(/COVERING INDEX publications_agenda_start_idx/);
+    expect(plans[2]).toMatch(/COVERING INDEX publications_agenda_place_idx/);
+  });
+
+  it('keeps the start index for what is still to come in a whole country (every province)', async () => {
+    const arms = byStart(listCriteria({ typed: 'events', country: 'arg' })) ?? [];
+    const plans = await Promise.all(armCounts(subject.database.db, 'sqlite', arms).map(planOf));
+    expect(plans[2]).toMatch(/COVERING INDEX publications_agenda_start_idx/);
+  });
+});
