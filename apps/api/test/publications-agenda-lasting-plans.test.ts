@@ -8,6 +8,7 @@ import { filtersOf, soonestArm, type ListCriteria } from '../src/modules/publica
 import { searchStemsOf } from '../src/modules/publications/search-stems.ts';
 import { explainPlan, planScans } from './helpers/postgres-plans.ts';
 import { createActors } from './helpers/publications.ts';
+import { sqlitePlan } from './helpers/sqlite-plans.ts';
 import { createTestApp, testDialect, type TestApp } from './helpers/test-app.ts';
 
 // The planners' free choice for the agenda's reads (migration 0039), on statistics of a realistic spread: 4,000 events
@@ -146,16 +147,7 @@ describe('the agenda in three arms by start, as the planners choose', () => {
   });
 
   describe.runIf(testDialect === 'sqlite')('on SQLite', () => {
-    async function planOf(query: { compile: () => { sql: string; parameters: readonly unknown[] } }) {
-      const compiled = query.compile();
-      const { rows } = await subject.database.db.executeQuery<{ detail: string }>({
-        sql: `explain query plan ${compiled.sql}`,
-        parameters: compiled.parameters,
-        query: { kind: 'RawNode' } as never,
-        queryId: { queryId: 'agenda-plan' },
-      });
-      return rows.map((row) => row.detail).join('\n');
-    }
+    const planOf = (query: Parameters<typeof sqlitePlan>[1]) => sqlitePlan(subject.database.db, query);
 
     it.each(QUERIES)(
       'reads the %s list in three arms, each from a covering index',

@@ -6,6 +6,7 @@ import { dateConditions } from '../src/modules/publications/date-criteria.ts';
 import { filtersOf, type ListCriteria } from '../src/modules/publications/list-repository.ts';
 import { explainPlan, planScans } from './helpers/postgres-plans.ts';
 import { createActors, storePublication } from './helpers/publications.ts';
+import { sqlitePlanLines } from './helpers/sqlite-plans.ts';
 import { createTestApp, testDialect, type TestApp } from './helpers/test-app.ts';
 
 // PostgreSQL answers the agenda's counts and pages from its indexes alone (migrations 0032, 0034): every column they
@@ -170,10 +171,8 @@ describe.runIf(testDialect === 'sqlite')('the agenda with a material on SQLite',
       .orderBy('p.calendared_at')
       .limit(20)
       .compile();
-    const plan = await explained(page.sql, page.parameters);
-    expect(plan.map((row) => row.detail).join('\n')).toMatch(
-      /COVERING INDEX publications_agenda_(start|end)_idx/,
-    );
+    const plan = await sqlitePlanLines(db, page);
+    expect(plan.join('\n')).toMatch(/COVERING INDEX publications_agenda_(start|end)_idx/);
   });
 
   it.each([
@@ -193,20 +192,9 @@ describe.runIf(testDialect === 'sqlite')('the agenda with a material on SQLite',
         .orderBy('p.id')
         .limit(20)
         .compile();
-      const plan = (await explained(page.sql, page.parameters)).map((row) => row.detail).join('\n');
+      const plan = (await sqlitePlanLines(db, page)).join('\n');
       expect(plan).toMatch(/COVERING INDEX publications_agenda_place_idx/);
       expect(plan).not.toMatch(/TEMP B-TREE/);
     },
   );
-
-  /** The plan of a statement with its parameters. */
-  async function explained(text: string, parameters: readonly unknown[]) {
-    const { rows } = await subject.database.db.executeQuery<{ detail: string }>({
-      sql: `explain query plan ${text}`,
-      parameters,
-      query: { kind: 'RawNode' } as never,
-      queryId: { queryId: 'agenda-plan' },
-    });
-    return rows;
-  }
 });

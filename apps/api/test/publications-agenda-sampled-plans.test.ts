@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agendaCriteriaOf } from '../src/modules/publications/agenda-criteria.ts';
 import { byStart } from '../src/modules/publications/date-criteria.ts';
 import { armCounts, soonestArm, type ListCriteria } from '../src/modules/publications/list-repository.ts';
+import { sqlitePlan } from './helpers/sqlite-plans.ts';
 import { createTestApp, testDialect, type TestApp } from './helpers/test-app.ts';
 
 // SQLite's choice for the agenda's arms on the statistics a large site really has: the server's connections run
@@ -60,16 +61,7 @@ describe.runIf(testDialect === 'sqlite')("the agenda's arms on statistics sample
     await subject.dispose();
   });
 
-  async function planOf(query: { compile: () => { sql: string; parameters: readonly unknown[] } }) {
-    const compiled = query.compile();
-    const { rows } = await subject.database.db.executeQuery<{ detail: string }>({
-      sql: `explain query plan ${compiled.sql}`,
-      parameters: compiled.parameters,
-      query: { kind: 'RawNode' } as never,
-      queryId: { queryId: 'agenda-sampled-plan' },
-    });
-    return rows.map((row) => row.detail).join('\n');
-  }
+  const planOf = (query: Parameters<typeof sqlitePlan>[1]) => sqlitePlan(subject.database.db, query);
 
   it.each([
     ['events to come', { typed: 'events' }],
