@@ -1,7 +1,6 @@
 import { parseIsoDay } from '@eco/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../src/db/schema.ts';
-import { agendaCriteriaOf } from '../src/modules/publications/agenda-criteria.ts';
 import { endOf } from '../src/modules/publications/date-criteria.ts';
 import { labelledCandidates } from '../src/modules/publications/dated-probes.ts';
 import { searchStemsOf } from '../src/modules/publications/search-stems.ts';
@@ -14,6 +13,7 @@ import {
 import { seeded } from './helpers/map-cells.ts';
 import { explainPlan, planNodes, probesBySeq, withStatementsKept } from './helpers/postgres-plans.ts';
 import { createActors, storePublication, type Actors } from './helpers/publications.ts';
+import { agendaListCriteria } from './helpers/agenda-criteria.ts';
 import { createTestApp, testDialect, type TestApp } from './helpers/test-app.ts';
 
 // An agenda with a material (explore's events with labels, a material's calendar feed): on PostgreSQL the token
@@ -81,14 +81,7 @@ describe('the agenda with labels', () => {
   });
 
   function criteriaOf(query: (typeof QUERIES)[number], offset: number, limit: number): ListCriteria {
-    return {
-      status: 'published',
-      ...query,
-      ...agendaCriteriaOf(query, NOW),
-      words: [],
-      offset,
-      limit,
-    } as ListCriteria;
+    return agendaListCriteria(query, NOW, { offset, limit });
   }
 
   /** The one query: every match in the list's order. */

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { parseIsoDay } from '@eco/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agendaCriteriaOf } from '../src/modules/publications/agenda-criteria.ts';
 import { byStart, withSpanBounds } from '../src/modules/publications/date-criteria.ts';
 import { filtersOf, soonestArm, type ListCriteria } from '../src/modules/publications/list-repository.ts';
 import { searchStemsOf } from '../src/modules/publications/search-stems.ts';
 import { explainPlan, planScans } from './helpers/postgres-plans.ts';
 import { createActors } from './helpers/publications.ts';
 import { sqlitePlan } from './helpers/sqlite-plans.ts';
+import { agendaListCriteria } from './helpers/agenda-criteria.ts';
 import { createTestApp, testDialect, type TestApp } from './helpers/test-app.ts';
 
 // The planners' free choice for the agenda's reads (migration 0039), on statistics of a realistic spread: 4,000 events
@@ -25,16 +25,7 @@ const DAY_MS = 86_400_000;
 const DECEMBER = { from: parseIsoDay('2030-12-01')!, to: parseIsoDay('2030-12-31')! };
 const CITY = { country: 'arg', province: 'cordoba', city: 'cba-city' } as const;
 
-function pageCriteria(query: Parameters<typeof agendaCriteriaOf>[0] & Partial<ListCriteria>): ListCriteria {
-  return {
-    status: 'published',
-    ...query,
-    ...agendaCriteriaOf(query, NOW),
-    words: [],
-    offset: 0,
-    limit: 20,
-  } as ListCriteria;
-}
+const pageCriteria = (query: Parameters<typeof agendaListCriteria>[0]) => agendaListCriteria(query, NOW);
 
 const QUERIES = [
   ['upcoming', { typed: 'events' }, 'start'],

@@ -1,6 +1,5 @@
 import { parseIsoDay } from '@eco/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agendaCriteriaOf } from '../src/modules/publications/agenda-criteria.ts';
 import { byStart, lastingOf } from '../src/modules/publications/date-criteria.ts';
 import {
   createListMemory,
@@ -10,6 +9,7 @@ import {
   type ListCriteria,
 } from '../src/modules/publications/list-repository.ts';
 import { createActors, storePublication } from './helpers/publications.ts';
+import { agendaListCriteria } from './helpers/agenda-criteria.ts';
 import { createTestApp, testDialect, type TestApp } from './helpers/test-app.ts';
 
 // A soonest-first agenda is read in three arms by start (date-criteria.ts `byStart`, migration 0039): what started
@@ -127,14 +127,7 @@ describe('the agenda read in three arms by start', () => {
 
   /** The criteria of explore's query at NOW, with a page. */
   function criteriaOf(query: (typeof QUERIES)[number], offset: number, limit: number): ListCriteria {
-    return {
-      status: 'published',
-      ...query,
-      ...agendaCriteriaOf(query, NOW),
-      words: [],
-      offset,
-      limit,
-    } as ListCriteria;
+    return agendaListCriteria(query, NOW, { offset, limit });
   }
 
   /** The one query the arms replace: every match in start order. */

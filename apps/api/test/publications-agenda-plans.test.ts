@@ -3,10 +3,11 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agendaCriteriaOf } from '../src/modules/publications/agenda-criteria.ts';
 import { dateConditions } from '../src/modules/publications/date-criteria.ts';
-import { filtersOf, type ListCriteria } from '../src/modules/publications/list-repository.ts';
+import { filtersOf } from '../src/modules/publications/list-repository.ts';
 import { explainPlan, planScans } from './helpers/postgres-plans.ts';
 import { createActors, storePublication } from './helpers/publications.ts';
 import { sqlitePlanLines } from './helpers/sqlite-plans.ts';
+import { agendaListCriteria } from './helpers/agenda-criteria.ts';
 import { createTestApp, testDialect, type TestApp } from './helpers/test-app.ts';
 
 // PostgreSQL answers the agenda's counts and pages from its indexes alone (migrations 0032, 0034): every column they
@@ -17,16 +18,8 @@ import { createTestApp, testDialect, type TestApp } from './helpers/test-app.ts'
 const DECEMBER = { from: parseIsoDay('2030-12-01')!, to: parseIsoDay('2030-12-31')! };
 
 /** The agenda's first page of 20 for `query` (explore's parameters) as the list asks it, on 11 December 2030. */
-function pageCriteria(query: Parameters<typeof agendaCriteriaOf>[0] & Partial<ListCriteria>): ListCriteria {
-  return {
-    status: 'published',
-    ...query,
-    ...agendaCriteriaOf(query, new Date('2030-12-11T15:00:00Z')),
-    words: [],
-    offset: 0,
-    limit: 20,
-  } as ListCriteria;
-}
+const pageCriteria = (query: Parameters<typeof agendaListCriteria>[0]) =>
+  agendaListCriteria(query, new Date('2030-12-11T15:00:00Z'));
 
 /** Córdoba city, for the lists of one city (migration 0036). */
 const CITY = { country: 'arg', province: 'cordoba', city: 'cba-city' } as const;

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agendaCriteriaOf } from '../src/modules/publications/agenda-criteria.ts';
 import { byStart } from '../src/modules/publications/date-criteria.ts';
 import { armCounts, soonestArm, type ListCriteria } from '../src/modules/publications/list-repository.ts';
 import { sqlitePlan } from './helpers/sqlite-plans.ts';
+import { agendaListCriteria } from './helpers/agenda-criteria.ts';
 import { createTestApp, testDialect, type TestApp } from './helpers/test-app.ts';
 
 // SQLite's choice for the agenda's arms on the statistics a large site really has: the server's connections run
@@ -29,16 +29,8 @@ const SAMPLED: readonly (readonly [string, string])[] = [
 /** Monday 7 December 2026, 21:18 UTC: when the bench's list asked it. */
 const NOW = new Date('2026-12-07T21:18:00Z');
 
-function listCriteria(query: Parameters<typeof agendaCriteriaOf>[0] & Partial<ListCriteria>): ListCriteria {
-  return {
-    status: 'published',
-    ...query,
-    ...agendaCriteriaOf(query, NOW),
-    words: [],
-    offset: 0,
-    limit: 6,
-  } as ListCriteria;
-}
+const listCriteria = (query: Parameters<typeof agendaListCriteria>[0]) =>
+  agendaListCriteria(query, NOW, { limit: 6 });
 
 describe.runIf(testDialect === 'sqlite')("the agenda's arms on statistics sampled from a large site", () => {
   let subject: TestApp;
