@@ -39,10 +39,10 @@ export type DateCriteria = {
   /**
    * SQLite, with a category (every agenda index begins with it): the bounds of the start are written so that no index
    * reads them (`+calendared_at`), and the planner reads the arm from the index its other conditions choose: the
-   * lasting arm from migration 0039's partial index, a count of a province or a city from the place index. With
-   * statistics sampled by `analysis_limit` (every leading column then looks like a thousand rows), SQLite took the
-   * start index's range instead: every event begun before the arm, or every one still to come in both countries,
-   * against the few that can match (decision 069).
+   * lasting arm from migration 0039's partial index, a count of a province (or a city) named with its country from
+   * the place index. With statistics sampled by `analysis_limit` (every leading column then looks like a thousand
+   * rows), SQLite took the start index's range instead: every event begun before the arm, or every one still to come
+   * in both countries, against the few that can match (decision 069).
    */
   startOffIndex?: true | undefined;
 };

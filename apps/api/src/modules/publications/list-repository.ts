@@ -446,11 +446,12 @@ async function soonestByArms(
 /**
  * The count of each arm of criteria split by start (`byStart`). A count reads every match of its arm, so the arm still
  * to come of a province or a city is read from the place index (what is dated there) rather than from the start
- * index's every publication to come (`startOffIndex`).
+ * index's every publication to come (`startOffIndex`). That index narrows from its country and province on: a
+ * province or a city named without them keeps the start index's range.
  */
 export function armCounts(db: DB, dialect: Dialect, arms: readonly ListCriteria[]) {
   return arms.map((arm) => {
-    const byPlace = arm.endsImplied !== undefined && (arm.province !== undefined || arm.city !== undefined);
+    const byPlace = arm.endsImplied !== undefined && arm.country !== undefined && arm.province !== undefined;
     const part: ListCriteria = byPlace ? { ...arm, startOffIndex: true } : arm;
     return db
       .selectFrom('publications as p')
