@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agendaStretchProbes } from '../src/modules/publications/agenda-stretch.ts';
 import { byStart } from '../src/modules/publications/date-criteria.ts';
 import { armCounts, soonestArm, type ListCriteria } from '../src/modules/publications/list-repository.ts';
 import { sqlitePlan } from './helpers/sqlite-plans.ts';
@@ -11,7 +12,8 @@ import { createTestApp, testDialect, type TestApp } from './helpers/test-app.ts'
 // thousand rows. These are the statistics it wrote for 1,000,000 publications (258,778 of them dated). On them the
 // lasting arm was read from the start index (every event begun before it: 15 ms a page instead of 2) and the count of
 // a province's events to come from the start index too (every one of both countries: 43 ms instead of 6), until the
-// start's bounds were kept off the indexes in those arms (decision 069).
+// start's bounds were kept off the indexes in those arms (decision 069). The probes of a category's stretch of minutes
+// (decision 070) are held to their seeks on them too.
 
 const SAMPLED: readonly (readonly [string, string])[] = [
   ['publications_agenda_end_idx', '258778 1001 1001 9 1 1 1 1 1 1 1 1'],
@@ -86,5 +88,16 @@ describe.runIf(testDialect === 'sqlite')("the agenda's arms on statistics sample
     );
     // The start's bound stays where the index reads it: the plan's words show a range either way (`is not null` too).
     expect(count?.compile().sql).not.toContain('+"p"."calendared_at"');
+  });
+
+  it("reads a category's stretch of minutes in four seeks, none a scan or a sort", async () => {
+    const { db } = subject.database;
+    const plan = await planOf({ compile: () => agendaStretchProbes('events', NOW).compile(db) });
+    const seeks = plan.split('\n').filter((line) => line.startsWith('SEARCH p USING COVERING INDEX'));
+    expect(seeks, plan).toHaveLength(4);
+    // Each a range of an index that begins with the category and the status, in its order: one entry read.
+    for (const seek of seeks)
+      expect(seek).toMatch(/\((status=\? AND typed=\?|typed=\? AND status=\?) AND .*[<>]\?\)$/);
+    expect(plan).not.toMatch(/SCAN p|TEMP B-TREE/);
   });
 });

@@ -149,7 +149,7 @@ export const publicationPageSchema = z.object({
     .string()
     .optional()
     .describe(
-      'En la agenda (eventos, cursos, períodos, pasados): el minuto (ISO, UTC) para el que se calculó',
+      'En la agenda (eventos, cursos, períodos, pasados): el minuto (ISO, UTC) para el que se calculó, el primero del tramo sin comienzos, fines ni medianoches que llega hasta el ahora: la misma lista, los mismos "hoy" y "mañana"',
     ),
 });
 
@@ -363,7 +363,11 @@ export const calendarDaysAnswerSchema = z.object({
     .describe('Los días con algo, en la zona horaria del país (del filtro, o de cada anuncio)'),
   from: z.string().describe('Primer día del rango (AAAA-MM-DD): sin from ni to, el del mes en curso'),
   to: z.string().describe('Último día del rango (AAAA-MM-DD)'),
-  asOf: z.string().describe('El minuto (ISO, UTC) para el que se calculó'),
+  asOf: z
+    .string()
+    .describe(
+      'El minuto (ISO, UTC) para el que se calculó: el primero del tramo, sin comienzos, fines ni medianoches, hasta el ahora',
+    ),
 });
 
 export type CalendarDaysAnswer = z.output<typeof calendarDaysAnswerSchema>;

@@ -35,6 +35,7 @@ import type { CommunityMail } from '../notifications/community-mail.ts';
 import { FORBIDDEN_MESSAGE } from '../sessions/require-session.ts';
 import { ownedBytes } from '../../owned-bytes.ts';
 import { agendaCriteriaOf, agendaMinute, isAgenda } from './agenda-criteria.ts';
+import { AgendaStretches, hasStretches, stretchDependencies } from './agenda-stretch.ts';
 import { createPublicationImages } from './images.ts';
 import { publicationReadsOf } from './publication-reads.ts';
 import { searchStemsOf, type SearchStems } from './search-stems.ts';
@@ -267,27 +268,34 @@ export function createPublicationsService({
     'map-answers',
   );
   // The request URLs that named each remembered answer (several spellings of a query share one answer): a URL's
-  // criteria never change, so its name outlives every write (its answer may not).
-  const answerNames = new VersionedCache<string, true>(10_000, ANSWER_NAMES_BYTES, {
+  // criteria never change, so its name outlives every write (its answer may not), but an agenda's of a category: its
+  // key holds the first minute of its stretch, which a write to a published publication of the category may move.
+  const answerNames = new VersionedCache<string, true | ListDependencies>(10_000, ANSWER_NAMES_BYTES, {
     changes: tracker.changes,
-    affects: () => false,
+    affects: (deps, change) => deps !== true && affects(deps, change),
   });
 
-  /** Remembers `requestUrl` as a name of the answer `key` at `version` (for its minute only, when `byMinute`). */
+  /**
+   * Remembers `requestUrl` as a name of the answer `key` at `version` (for its minute only, when `byMinute`), kept
+   * across the changes that `deps` (an agenda's stretch) do not depend on.
+   */
   async function nameAnswer(
     version: number,
     key: string,
     requestUrl: string | undefined,
     minute: Date,
     byMinute: boolean,
+    deps: true | ListDependencies = true,
   ): Promise<void> {
     if (requestUrl === undefined) return;
     const name = byMinute ? minuteName(minute, requestUrl) : requestUrl;
-    await answerNames.set(version, name, Promise.resolve({ value: key, deps: true }));
+    await answerNames.set(version, name, Promise.resolve({ value: key, deps }));
   }
 
   // The open=now answers' keys by their interval of the week (open-now.ts), for both caches (their keys differ).
   const openNowKeys = new OpenNowKeys(10_000);
+  // The minute each category's agendas are computed for: the first of the stretch through which they stay the same.
+  const agendaStretches = new AgendaStretches(db, tracker);
 
   /**
    * The answer of `cache` under `base` (its key without the minute) for open=now at `openAt`: one kept for an
@@ -455,13 +463,17 @@ export function createPublicationsService({
     }
   }
 
-  /** The criteria of a list query at `minute` (the agenda's clock: agenda-criteria.ts). */
+  /**
+   * The criteria of a list query at `minute` (the agenda's clock: agenda-criteria.ts), its agenda taken at
+   * `agendaAt`, the first minute of the stretch through which it stays the same (agenda-stretch.ts).
+   */
   function listCriteriaOf(
     query: ListQuery,
     minute = agendaMinute(Date.now()),
+    agendaAt = minute,
   ): Omit<ListCriteria, 'offset' | 'limit' | 'words'> {
     return {
-      ...agendaCriteriaOf(query, minute),
+      ...agendaCriteriaOf(query, agendaAt),
       status: query.status,
       typed: query.typed,
       country: query.country ?? undefined,
@@ -496,11 +508,13 @@ export function createPublicationsService({
     /**
      * GET /publications/days: the days of a range that have published events or courses of the filters (what has
      * not ended, or with `past` what has), each counted in its country's zone, or the filter's country's: the list's
-     * criteria at the current minute, so a day's mark and the list its link opens agree.
+     * criteria at the first minute of the current stretch (agenda-stretch.ts), so a day's mark and the list its link
+     * opens agree.
      */
     async calendarDays(query: CalendarDaysQuery): Promise<CalendarDaysAnswer> {
-      const minute = agendaMinute(Date.now());
       const version = await readPublicationsVersion(db);
+      // The first minute of the stretch through which the marks stay the same: the same day in every zone.
+      const minute = await agendaStretches.minuteOf(version, query.typed, agendaMinute(Date.now()));
       // Without a range, the current month of the country's zone: the page asking needs no clock of its own.
       const month = monthBounds(localDayOf(timeZoneOf(query.country), minute));
       const from = query.from ?? month.first;
@@ -698,18 +712,24 @@ export function createPublicationsService({
       request?: object,
     ): Promise<Buffer> {
       const minute = agendaMinute(Date.now());
-      const criteria = listCriteriaOf(query, minute);
       const version = await versionFor(request);
+      const agendaAt = isAgenda(query)
+        ? await agendaStretches.minuteOf(version, query.typed, minute)
+        : minute;
+      const criteria = listCriteriaOf(query, minute, agendaAt);
       const compute = async (hint?: ListDependencies) => {
         const { page, deps } = await list(criteria, query, false, version, hint);
         // Kept as UTF-8 bytes: encoding the text again on every answer was a tenth of a hit's cost.
         return { value: ownedBytes(serialize(page)), deps };
       };
       const { openAt } = criteria;
-      // An agenda's criteria hold the minute: so do its key and the name of its URL, which the next minute misses.
+      // An agenda's criteria hold the first minute of its stretch: so does its key. The name of its URL is kept for the
+      // current minute only; the next minute's request finds the key through the stretch.
       if (openAt === undefined) {
         const key = JSON.stringify([criteriaOf(criteria, query), query.page, query.pageSize]);
-        await nameAnswer(version, key, requestUrl, minute, isAgenda(query));
+        const agenda = isAgenda(query);
+        const deps = agenda && hasStretches(query.typed) ? stretchDependencies(query.typed) : true;
+        await nameAnswer(version, key, requestUrl, minute, agenda, deps);
         return publishedAnswers.get(version, key, compute);
       }
       const base = JSON.stringify([
