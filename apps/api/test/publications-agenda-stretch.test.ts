@@ -186,10 +186,23 @@ describe('agenda answers kept through a stretch of minutes', () => {
     // A course inside the stretch cannot change the events' agenda: kept.
     await event('Curso nocturno', iso('21:30'), iso('22:00'), { typed: 'courses' });
     expect(await agendaAt(argentina('21:40'))).toMatchObject({ titles: [], computed: 0 });
+    // An event under way since before the stretch that ends inside it: seen at once, gone after its end.
+    await event('Jornada de limpieza', iso('20:00'), iso('22:00'));
+    expect(await agendaAt(argentina('21:42'))).toMatchObject({ titles: ['Jornada de limpieza'], computed: 1 });
+    expect(await agendaAt(argentina('22:00'))).toMatchObject({ titles: ['Jornada de limpieza'], computed: 0 });
+    expect(await agendaAt(argentina('22:01'))).toMatchObject({ titles: [], computed: 1 });
+    // An event of another day cannot move the stretch: the list is computed again with it, from the same stretch.
+    const reads = cacheLookupsOf('agenda-stretches').misses;
+    await event('Feria de fin de mes', '2030-12-28T13:00:00.000Z', null);
+    const later = await agendaAt(argentina('22:10'));
+    expect(later).toMatchObject({ titles: ['Feria de fin de mes'], computed: 1 });
+    expect(later.page.asOf).toBe(iso('22:01'));
+    expect(cacheLookupsOf('agenda-stretches').misses - reads).toBe(0);
 
     // "Hoy" changes at midnight: the list of today is computed again on the new day.
     await event('Feria de mañana', iso('10:00', true), null);
     const today = 'typed=events&when=today&country=arg';
+    // (The fair at the month's end is not today.)
     expect(await agendaAt(argentina('23:59'), today)).toMatchObject({ titles: [], computed: 1 });
     expect(await agendaAt(argentina('00:00', true), today)).toMatchObject({
       titles: ['Feria de mañana'],

@@ -103,15 +103,27 @@ export function hasStretches(typed: string | undefined): typed is string {
   return typed !== undefined && typed !== 'dots';
 }
 
-/** What a category's stretch depends on: its published publications, any change to whose dates may move it. */
-export function stretchDependencies(typed: string): ListDependencies {
-  return { filters: { status: 'published', typed }, searches: [[]], vocabulary: [] };
+/**
+ * What a category's stretch depends on: its published publications that overlap it (they start before its end and end
+ * from its first minute on), before or after a change. Only such a one may start or end inside it; a change to any
+ * other leaves it as it is.
+ */
+function stretchDependencies(typed: string, { first, until }: AgendaStretch): ListDependencies {
+  const filters = {
+    status: 'published' as const,
+    typed,
+    startsBefore: new Date(until).toISOString(),
+    endsFrom: new Date(first).toISOString(),
+  };
+  return { filters, searches: [[]], vocabulary: [] };
 }
 
+/** The first minute of an agenda's stretch, and what the stretch depends on (a URL's name for it depends on it too). */
+export type AgendaClock = { first: Date; deps: ListDependencies };
+
 /**
- * Each category's current stretch, kept at the list's version: a change to a published publication of that category
- * (the only kind that may move a start or an end inside it) drops it, on every process, and the next request reads it
- * again after the version, as its answer is read.
+ * Each category's current stretch, kept at the list's version: a change that may move a start or an end inside it
+ * drops it, on every process, and the next request reads it again after the version, as its answer is read.
  */
 export class AgendaStretches {
   readonly #db: DB;
@@ -127,27 +139,26 @@ export class AgendaStretches {
     );
   }
 
-  /** The minute an agenda of `typed` is computed for at `minute` and `version`: the first of its stretch. */
-  async minuteOf(version: number, typed: string | undefined, minute: Date): Promise<Date> {
-    if (!hasStretches(typed)) return minute;
+  /** The stretch of `typed`'s agendas around `minute` at `version`; none for the agendas that keep their minute. */
+  async around(version: number, typed: string | undefined, minute: Date): Promise<AgendaClock | undefined> {
+    if (!hasStretches(typed)) return undefined;
+    const clockOf = (stretch: AgendaStretch) => ({
+      first: new Date(stretch.first),
+      deps: stretchDependencies(typed, stretch),
+    });
     const at = minute.getTime();
     const kept = await this.#kept.peek(version, typed);
-    if (kept !== undefined && kept.first <= at && at < kept.until) return new Date(kept.first);
-    const deps: ListDependencies = {
-      filters: { status: 'published', typed },
-      searches: [[]],
-      vocabulary: [],
-    };
+    if (kept !== undefined && kept.first <= at && at < kept.until) return clockOf(kept);
     // Requests of the same minute share one read; the stretch is then kept under the category for the next minutes.
-    const read = this.#kept.get(version, `${typed} ${at}`, async () => ({
-      value: await readAgendaStretch(this.#db, typed, minute),
-      deps,
-    }));
+    const read = this.#kept.get(version, `${typed} ${at}`, async () => {
+      const value = await readAgendaStretch(this.#db, typed, minute);
+      return { value, deps: stretchDependencies(typed, value) };
+    });
     const stretch = await this.#kept.set(
       version,
       typed,
-      read.then((value) => ({ value, deps })),
+      read.then((value) => ({ value, deps: stretchDependencies(typed, value) })),
     );
-    return new Date(stretch.first);
+    return clockOf(stretch);
   }
 }

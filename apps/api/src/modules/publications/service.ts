@@ -35,7 +35,7 @@ import type { CommunityMail } from '../notifications/community-mail.ts';
 import { FORBIDDEN_MESSAGE } from '../sessions/require-session.ts';
 import { ownedBytes } from '../../owned-bytes.ts';
 import { agendaCriteriaOf, agendaMinute, isAgenda } from './agenda-criteria.ts';
-import { AgendaStretches, hasStretches, stretchDependencies } from './agenda-stretch.ts';
+import { AgendaStretches } from './agenda-stretch.ts';
 import { createPublicationImages } from './images.ts';
 import { publicationReadsOf } from './publication-reads.ts';
 import { searchStemsOf, type SearchStems } from './search-stems.ts';
@@ -269,7 +269,7 @@ export function createPublicationsService({
   );
   // The request URLs that named each remembered answer (several spellings of a query share one answer): a URL's
   // criteria never change, so its name outlives every write (its answer may not), but an agenda's of a category: its
-  // key holds the first minute of its stretch, which a write to a published publication of the category may move.
+  // key holds the first minute of its stretch, which a write inside the stretch may move.
   const answerNames = new VersionedCache<string, true | ListDependencies>(10_000, ANSWER_NAMES_BYTES, {
     changes: tracker.changes,
     affects: (deps, change) => deps !== true && affects(deps, change),
@@ -470,10 +470,10 @@ export function createPublicationsService({
   function listCriteriaOf(
     query: ListQuery,
     minute = agendaMinute(Date.now()),
-    agendaAt = minute,
+    agendaAt?: Date,
   ): Omit<ListCriteria, 'offset' | 'limit' | 'words'> {
     return {
-      ...agendaCriteriaOf(query, agendaAt),
+      ...agendaCriteriaOf(query, agendaAt ?? minute),
       status: query.status,
       typed: query.typed,
       country: query.country ?? undefined,
@@ -513,8 +513,9 @@ export function createPublicationsService({
      */
     async calendarDays(query: CalendarDaysQuery): Promise<CalendarDaysAnswer> {
       const version = await readPublicationsVersion(db);
+      const now = agendaMinute(Date.now());
       // The first minute of the stretch through which the marks stay the same: the same day in every zone.
-      const minute = await agendaStretches.minuteOf(version, query.typed, agendaMinute(Date.now()));
+      const minute = (await agendaStretches.around(version, query.typed, now))?.first ?? now;
       // Without a range, the current month of the country's zone: the page asking needs no clock of its own.
       const month = monthBounds(localDayOf(timeZoneOf(query.country), minute));
       const from = query.from ?? month.first;
@@ -713,10 +714,9 @@ export function createPublicationsService({
     ): Promise<Buffer> {
       const minute = agendaMinute(Date.now());
       const version = await versionFor(request);
-      const agendaAt = isAgenda(query)
-        ? await agendaStretches.minuteOf(version, query.typed, minute)
-        : minute;
-      const criteria = listCriteriaOf(query, minute, agendaAt);
+      const agenda = isAgenda(query);
+      const stretch = agenda ? await agendaStretches.around(version, query.typed, minute) : undefined;
+      const criteria = listCriteriaOf(query, minute, stretch?.first);
       const compute = async (hint?: ListDependencies) => {
         const { page, deps } = await list(criteria, query, false, version, hint);
         // Kept as UTF-8 bytes: encoding the text again on every answer was a tenth of a hit's cost.
@@ -727,9 +727,7 @@ export function createPublicationsService({
       // current minute only; the next minute's request finds the key through the stretch.
       if (openAt === undefined) {
         const key = JSON.stringify([criteriaOf(criteria, query), query.page, query.pageSize]);
-        const agenda = isAgenda(query);
-        const deps = agenda && hasStretches(query.typed) ? stretchDependencies(query.typed) : true;
-        await nameAnswer(version, key, requestUrl, minute, agenda, deps);
+        await nameAnswer(version, key, requestUrl, minute, agenda, stretch?.deps);
         return publishedAnswers.get(version, key, compute);
       }
       const base = JSON.stringify([
