@@ -188,8 +188,14 @@ describe('agenda answers kept through a stretch of minutes', () => {
     expect(await agendaAt(argentina('21:40'))).toMatchObject({ titles: [], computed: 0 });
     // An event under way since before the stretch that ends inside it: seen at once, gone after its end.
     await event('Jornada de limpieza', iso('20:00'), iso('22:00'));
-    expect(await agendaAt(argentina('21:42'))).toMatchObject({ titles: ['Jornada de limpieza'], computed: 1 });
-    expect(await agendaAt(argentina('22:00'))).toMatchObject({ titles: ['Jornada de limpieza'], computed: 0 });
+    expect(await agendaAt(argentina('21:42'))).toMatchObject({
+      titles: ['Jornada de limpieza'],
+      computed: 1,
+    });
+    expect(await agendaAt(argentina('22:00'))).toMatchObject({
+      titles: ['Jornada de limpieza'],
+      computed: 0,
+    });
     expect(await agendaAt(argentina('22:01'))).toMatchObject({ titles: [], computed: 1 });
     // An event of another day cannot move the stretch: the list is computed again with it, from the same stretch.
     const reads = cacheLookupsOf('agenda-stretches').misses;
