@@ -149,6 +149,29 @@ describe('agenda answers kept through a stretch of minutes', () => {
     expect(first).toMatchObject({ titles: both, computed: 1 });
     expect(first.page.asOf).toBe(new Date(BOGOTA_MIDNIGHT).toISOString());
     expect(await agendaAt(argentina('17:59'))).toMatchObject({ titles: both, computed: 0 });
+    // The month view's marks follow the same stretch: kept through it, computed again when it ends.
+    const days = async (time: string) => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(argentina(time));
+      const misses = cacheLookupsOf('calendar-days').misses;
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/publications/days?typed=events&country=arg',
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const answer = response.json<{ days: { day: string; count: number }[]; asOf: string }>();
+      return { ...answer, computed: cacheLookupsOf('calendar-days').misses - misses };
+    };
+    const marks = [{ day: DAY, count: 2 }];
+    expect(await days('17:30')).toEqual({
+      days: marks,
+      from: '2030-12-01',
+      to: '2030-12-31',
+      asOf: new Date(BOGOTA_MIDNIGHT).toISOString(),
+      computed: 1,
+    });
+    expect(await days('17:59')).toMatchObject({ days: marks, computed: 0 });
+    expect(await days('18:00')).toMatchObject({ days: marks, asOf: iso('18:00'), computed: 1 });
     // The workshop begins: its card says "ahora".
     const begun = await agendaAt(argentina('18:00'));
     expect(begun).toMatchObject({ titles: both, computed: 1 });
